@@ -1,0 +1,111 @@
+import Synchronization
+
+/// Messages for people, on standard error: `tool: error: …`, `tool: warning: …`, plain notes, and
+/// the one status line a progress bar redraws in place.
+///
+/// Thread-safe: tools with concurrent workers share one instance.
+public final class Diagnostics: Sendable {
+  public enum Verbosity: Int, Sendable, Comparable {
+    case quiet, normal, verbose
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+  }
+
+  public let tool: String
+  public let verbosity: Verbosity
+  /// Whether the messages go to a terminal: progress then draws a bar instead of plain lines.
+  public let isInteractive: Bool
+  let fd: Int32
+  private let useColor: Bool
+  private let state = Mutex(State())
+
+  private struct State {
+    var statusLine: String?
+    var errors = 0
+    var warnings = 0
+  }
+
+  /// - Parameters:
+  ///   - fd: where to write; standard error unless a test captures it.
+  ///   - interactive: overrides the terminal check (tests).
+  ///   - environment: consulted for `NO_COLOR` and `TERM`.
+  public init(
+    tool: String, verbosity: Verbosity = .normal, fd: Int32 = 2, interactive: Bool? = nil,
+    environment: [String: String] = Environment.current
+  ) {
+    self.tool = tool
+    self.verbosity = verbosity
+    self.fd = fd
+    let terminal = interactive ?? Platform.isTerminal(fd)
+    self.isInteractive = terminal
+    let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+    self.useColor = terminal && !noColor && environment["TERM"] != "dumb"
+  }
+
+  /// Always printed, even with `--quiet`.
+  public func error(_ message: String) {
+    state.withLock { $0.errors += 1 }
+    emit(label: "error", color: "\u{1B}[1;31m", message)
+  }
+
+  /// Printed unless `--quiet`.
+  public func warning(_ message: String) {
+    state.withLock { $0.warnings += 1 }
+    guard verbosity >= .normal else { return }
+    emit(label: "warning", color: "\u{1B}[1;33m", message)
+  }
+
+  /// Summaries and notes; printed unless `--quiet`.
+  public func info(_ message: String) {
+    guard verbosity >= .normal else { return }
+    emit(label: nil, color: "", message)
+  }
+
+  /// Details for `--verbose` only.
+  public func debug(_ message: String) {
+    guard verbosity >= .verbose else { return }
+    emit(label: nil, color: "", message)
+  }
+
+  public var errorCount: Int { state.withLock { $0.errors } }
+  public var warningCount: Int { state.withLock { $0.warnings } }
+
+  /// Draws `text` as the status line on a terminal (replacing the previous one), or clears it with
+  /// nil. Ignored when not interactive or with `--quiet`.
+  public func setStatus(_ text: String?) {
+    guard isInteractive, verbosity >= .normal else { return }
+    state.withLock { state in
+      var out = "\r\u{1B}[K"
+      if let text { out += text }
+      state.statusLine = text
+      write(out)
+    }
+  }
+
+  private func emit(label: String?, color: String, _ message: String) {
+    var line = tool + ": "
+    if let label {
+      line += useColor ? color + label + ":\u{1B}[0m " : label + ": "
+    }
+    line += message
+    line += "\n"
+    state.withLock { state in
+      // A message never lands in the middle of a progress bar: clear it, print, draw it again.
+      if let status = state.statusLine {
+        write("\r\u{1B}[K" + line + status)
+      } else {
+        write(line)
+      }
+    }
+  }
+
+  private func write(_ text: String) {
+    var text = text
+    // Nothing sensible can be done when stderr itself fails.
+    _ = text.withUTF8 { Platform.writeAll(fd, UnsafeRawBufferPointer($0)) }
+  }
+}
+
+/// The process environment, read once.
+public enum Environment {
+  public static let current: [String: String] = Platform.environment()
+}

@@ -1,0 +1,49 @@
+/// One example for `--help` and the man page's EXAMPLES section.
+public struct Example: Sendable {
+  public var command: String
+  public var explanation: String
+
+  public init(_ command: String, _ explanation: String) {
+    self.command = command
+    self.explanation = explanation
+  }
+}
+
+/// Builds a command's `discussion` with its reference sections, so that `--help` shows examples
+/// and exit statuses and the man page generator (which reads the same text back) can turn them into
+/// ENVIRONMENT, FILES, EXAMPLES and EXIT STATUS sections.
+///
+/// The layout is fixed: a heading such as `EXAMPLES:` on its own line, then entries whose first
+/// line is indented two spaces and whose explanation is indented six.
+public enum HelpText {
+  public static let sectionTitles = ["ENVIRONMENT", "FILES", "EXAMPLES", "EXIT STATUS"]
+
+  /// - Parameters:
+  ///   - exitStatuses: the statuses the tool uses, with a tool-specific meaning where the shared
+  ///     one is not precise enough. Usage (64) and a closed pipe (141) are always listed.
+  public static func discussion(
+    _ text: String, environment: [(String, String)] = [], files: [(String, String)] = [],
+    examples: [Example], exitStatuses: [(ExitStatus, String?)]
+  ) -> String {
+    var sections = [text]
+    if !environment.isEmpty { sections.append(section("ENVIRONMENT", environment)) }
+    if !files.isEmpty { sections.append(section("FILES", files)) }
+    sections.append(section("EXAMPLES", examples.map { ($0.command, $0.explanation) }))
+    var statuses = exitStatuses.map { ($0.0, $0.1 ?? $0.0.meaning) }
+    for always in [ExitStatus.usage, .brokenPipe] where !statuses.contains(where: { $0.0 == always }) {
+      statuses.append((always, always.meaning))
+    }
+    statuses.sort { $0.0.rawValue < $1.0.rawValue }
+    sections.append(section("EXIT STATUS", statuses.map { (String($0.0.rawValue), $0.1) }))
+    return sections.joined(separator: "\n\n")
+  }
+
+  private static func section(_ title: String, _ entries: [(String, String)]) -> String {
+    var lines = [title + ":"]
+    for (term, explanation) in entries {
+      lines.append("  " + term)
+      lines.append("      " + explanation)
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,173 @@
+// The only file of ToolKit that touches libc: Swift 6 treats C globals such as `stdout` as unsafe,
+// and `@preconcurrency` only helps in a file that does not also import Foundation.
+#if canImport(Glibc)
+  @preconcurrency import Glibc
+#elseif canImport(Musl)
+  @preconcurrency import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Thin, typed wrappers over the system calls the tools need.
+enum Platform {
+  static let standardInput: Int32 = 0
+  static let standardOutput: Int32 = 1
+  static let standardError: Int32 = 2
+  static let brokenPipe: Int32 = EPIPE
+
+  /// write(2) until everything is written. Returns 0 or the errno that stopped it.
+  static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+    guard var base = bytes.baseAddress else { return 0 }
+    var remaining = bytes.count
+    while remaining > 0 {
+      let written = write(fd, base, remaining)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      base += written
+      remaining -= written
+    }
+    return 0
+  }
+
+  /// read(2), retried on EINTR. Returns the byte count (0 at end of file) or a negated errno.
+  static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+    while true {
+      let got = unsafe_read(fd, buffer, count)
+      if got >= 0 { return got }
+      if errno != EINTR { return -Int(errno) }
+    }
+  }
+
+  private static func unsafe_read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+      return Glibc.read(fd, buffer, count)
+    #elseif canImport(Musl)
+      return Musl.read(fd, buffer, count)
+    #else
+      return Darwin.read(fd, buffer, count)
+    #endif
+  }
+
+  /// Opens `path` read-only. Returns the descriptor or a negated errno.
+  static func openForReading(_ path: String) -> Int32 {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    return fd >= 0 ? fd : -errno
+  }
+
+  static func closeDescriptor(_ fd: Int32) { _ = close(fd) }
+
+  /// memchr(3): the first `byte` in `count` bytes from `start`.
+  static func find(_ byte: UInt8, in start: UnsafeMutableRawPointer, count: Int) -> UnsafeMutableRawPointer? {
+    memchr(start, Int32(byte), count)
+  }
+
+  static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+  /// The terminal's width in columns, or nil when `fd` is not a terminal.
+  static func terminalColumns(_ fd: Int32) -> Int? {
+    var size = winsize()
+    guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
+  }
+
+  static func describe(errno code: Int32) -> String { String(cString: strerror(code)) }
+
+  /// Ends the process the way the default SIGPIPE action would (status 141 in a shell), even when
+  /// SIGPIPE was set to ignored — SwiftNIO does that process-wide — or inherited as ignored.
+  static func dieOfBrokenPipe() -> Never {
+    signal(SIGPIPE, SIG_DFL)
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGPIPE)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    raise(SIGPIPE)
+    _exit(141)
+  }
+
+  /// Seconds on a clock that never jumps.
+  static func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+
+  /// The process environment.
+  static func environment() -> [String: String] {
+    var result: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let text = String(cString: pointer)
+      if let equals = text.firstIndex(of: "=") {
+        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return result
+  }
+
+  /// The permission bits of `path`, or nil when it cannot be stat'ed.
+  static func permissions(of path: String) -> UInt32? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return UInt32(info.st_mode) & 0o7777
+  }
+
+  /// The whole contents of `path`. Throws the errno on failure.
+  static func readFile(_ path: String) throws(PlatformError) -> [UInt8] {
+    let fd = openForReading(path)
+    guard fd >= 0 else { throw PlatformError(code: -fd) }
+    defer { closeDescriptor(fd) }
+    return try readAll(fd)
+  }
+
+  /// Reads `fd` to its end.
+  static func readAll(_ fd: Int32) throws(PlatformError) -> [UInt8] {
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 16_384)
+    while true {
+      let got = chunk.withUnsafeMutableBytes { read(fd, into: $0.baseAddress!, count: $0.count) }
+      if got < 0 { throw PlatformError(code: Int32(-got)) }
+      if got == 0 { return result }
+      result.append(contentsOf: chunk[0..<got])
+    }
+  }
+
+  /// Runs `command` with `/bin/sh -c`, stdin from /dev/null, stderr inherited; returns its exit
+  /// status (128 + signal when killed) and everything it wrote on stdout.
+  static func runShell(_ command: String) throws(PlatformError) -> (status: Int32, output: [UInt8]) {
+    var pipeEnds: [Int32] = [0, 0]
+    guard pipe(&pipeEnds) == 0 else { throw PlatformError(code: errno) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+    posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+    posix_spawn_file_actions_addclose(&actions, pipeEnds[1])
+
+    var pid = pid_t()
+    let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sh"), strdup("-c"), strdup(command), nil]
+    defer { for arg in argv { free(arg) } }
+    let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, argv, environ)
+    closeDescriptor(pipeEnds[1])
+    defer { closeDescriptor(pipeEnds[0]) }
+    guard spawned == 0 else { throw PlatformError(code: spawned) }
+
+    let output = try readAll(pipeEnds[0])
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      guard errno == EINTR else { throw PlatformError(code: errno) }
+    }
+    // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
+    let signal = status & 0x7f
+    return (signal == 0 ? (status >> 8) & 0xff : 128 + signal, output)
+  }
+}
+
+/// An errno from a failed system call.
+struct PlatformError: Error {
+  let code: Int32
+  var message: String { Platform.describe(errno: code) }
+}

@@ -1,0 +1,113 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+public import Wire
+
+/// One input line that looks like a record: valid UTF-8, an object (`{ … }`), not blank.
+///
+/// The bytes are only valid while the line is being handled; copy what must outlive it.
+public struct RecordLine {
+  /// The line's bytes without its terminator.
+  public let bytes: UnsafeRawBufferPointer
+  public let number: Int
+  /// The input's name, for messages.
+  public let source: String
+
+  /// A copy of the bytes, for `JSONDecoder`.
+  public var data: Data { Data(bytes) }
+
+  /// Decodes the whole line as `type`.
+  public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    try WireCoding.decode(type, from: data)
+  }
+
+  /// Only `kind` and `id`, without materialising the rest of a large line.
+  public func head() throws -> RecordHead { try decode(RecordHead.self) }
+}
+
+/// The records of a tool's inputs (named files, or standard input for none or `-`), with the
+/// shared policy for bad lines: blank lines are skipped; invalid UTF-8 and lines that are not
+/// objects are reported with their line number and skipped, or end the run under `--strict`
+/// (status 65). Records already written are flushed before a fatal error.
+public final class RecordInput {
+  public let paths: [String]
+  public let strict: Bool
+  private let diagnostics: Diagnostics
+  private let sink: OutputSink?
+  /// Lines reported as bad so far.
+  public private(set) var rejected = 0
+
+  /// - Parameter sink: flushed whenever the input runs dry, so records move on behind a slow producer.
+  public init(paths: [String], strict: Bool, diagnostics: Diagnostics, sink: OutputSink?) {
+    self.paths = paths.isEmpty ? ["-"] : paths
+    self.strict = strict
+    self.diagnostics = diagnostics
+    self.sink = sink
+  }
+
+  public convenience init(_ options: InputOptions, diagnostics: Diagnostics, sink: OutputSink?) {
+    self.init(paths: options.files, strict: options.strict, diagnostics: diagnostics, sink: sink)
+  }
+
+  /// Calls `body` for every well-formed line of every input, in order.
+  public func forEachRecord(_ body: (RecordLine) throws -> Void) throws {
+    for path in paths {
+      let reader = try LineReader(path: path)
+      let sink = self.sink
+      reader.onDrain = { try sink?.flush() }
+      try reader.forEachLine { bytes, number in
+        switch LineShape.of(bytes) {
+        case .blank:
+          return
+        case .record:
+          try body(RecordLine(bytes: bytes, number: number, source: reader.name))
+        case .invalid(let problem):
+          try reject(source: reader.name, line: number, problem)
+        }
+      }
+    }
+  }
+
+  /// Reports a line the tool could not use (for example, it did not decode) under the same policy.
+  public func reject(_ line: RecordLine, _ problem: String) throws {
+    try reject(source: line.source, line: line.number, problem)
+  }
+
+  /// Ends the input: status 65 when any line was skipped, so a pipeline notices.
+  public func finish() throws {
+    guard rejected > 0 else { return }
+    try sink?.flush()
+    throw ToolError(.dataError, "skipped \(rejected) bad input line\(rejected == 1 ? "" : "s")")
+  }
+
+  private func reject(source: String, line: Int, _ problem: String) throws {
+    rejected += 1
+    let message = "\(source):\(line): \(problem)"
+    if strict {
+      try sink?.flush()
+      throw ToolError(.dataError, message)
+    }
+    diagnostics.error(message + " (line skipped)")
+  }
+}
+
+/// What a raw line is, judged without parsing it.
+enum LineShape: Equatable {
+  case blank
+  case record
+  case invalid(String)
+
+  static func of(_ bytes: UnsafeRawBufferPointer) -> LineShape {
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
+    guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return .blank }
+    if let offset = UTF8Check.firstInvalidOffset(bytes) {
+      return .invalid("invalid UTF-8 at byte \(offset + 1)")
+    }
+    let last = bytes.lastIndex(where: { !isSpace($0) }) ?? first
+    guard bytes[first] == UInt8(ascii: "{") else { return .invalid("not a JSON object") }
+    guard bytes[last] == UInt8(ascii: "}") else { return .invalid("not a JSON object (truncated?)") }
+    return .record
+  }
+}

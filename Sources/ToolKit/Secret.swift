@@ -1,0 +1,88 @@
+/// A credential. It prints as `<redacted>` in every form (`description`, `debugDescription`,
+/// `dump`, string interpolation) so that it cannot leak into output, logs or error messages by
+/// accident; ``reveal()`` is the one way to the value, for the request header that needs it.
+public struct Secret: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible,
+  CustomReflectable
+{
+  private let value: String
+
+  public init(_ value: String) { self.value = value }
+
+  public func reveal() -> String { value }
+
+  public var description: String { "<redacted>" }
+  public var debugDescription: String { "<redacted>" }
+  public var customMirror: Mirror { Mirror(self, children: [], displayStyle: .struct) }
+}
+
+/// Where a secret is read from.
+public enum SecretSource: Equatable, Sendable {
+  /// An environment variable, by name.
+  case environment(String)
+  /// A file; the first line is the secret. A warning is printed when group or others can read it.
+  case file(String)
+  /// A shell command such as `pass show readeck`; the first line of its output is the secret.
+  case command(String)
+}
+
+extension Secret {
+  /// Loads a secret. Errors (status 78) name the source but never include what was read.
+  ///
+  /// - Parameter what: how messages call the secret, e.g. `Readeck token`.
+  public static func load(
+    _ source: SecretSource, what: String, diagnostics: Diagnostics,
+    environment: [String: String] = Environment.current
+  ) throws -> Secret {
+    let text: String
+    switch source {
+    case .environment(let name):
+      guard let value = environment[name], !value.isEmpty else {
+        throw ToolError(.configError, "\(what): environment variable \(name) is not set")
+      }
+      text = value
+    case .file(let path):
+      let bytes: [UInt8]
+      do {
+        bytes = try Platform.readFile(path)
+      } catch {
+        throw ToolError(.configError, "\(what): cannot read \(path): \(error.message)")
+      }
+      if let mode = Platform.permissions(of: path), mode & 0o044 != 0 {
+        diagnostics.warning("\(what) file \(path) is readable by others; run: chmod 600 \(path)")
+      }
+      guard let decoded = String(validating: bytes, as: UTF8.self) else {
+        throw ToolError(.configError, "\(what): \(path) is not UTF-8 text")
+      }
+      text = decoded
+    case .command(let command):
+      let result: (status: Int32, output: [UInt8])
+      do {
+        result = try Platform.runShell(command)
+      } catch {
+        throw ToolError(.configError, "\(what): cannot run its command: \(error.message)")
+      }
+      guard result.status == 0 else {
+        throw ToolError(.configError, "\(what): its command exited with status \(result.status)")
+      }
+      guard let decoded = String(validating: result.output, as: UTF8.self) else {
+        throw ToolError(.configError, "\(what): its command did not print UTF-8 text")
+      }
+      text = decoded
+    }
+    let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    let value = firstLine.trimmingWhitespace()
+    guard !value.isEmpty else { throw ToolError(.configError, "\(what) is empty (\(source.label))") }
+    return Secret(value)
+  }
+}
+
+extension SecretSource {
+  /// How messages name the source; a command is not repeated, as it may carry a secret itself.
+  var label: String {
+    switch self {
+    case .environment(let name): "environment variable \(name)"
+    case .file(let path): path
+    case .command: "its command"
+    }
+  }
+}

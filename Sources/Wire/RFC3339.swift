@@ -1,0 +1,167 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+/// RFC 3339 timestamps as the wire carries them.
+///
+/// Parsing accepts 0–9 fractional digits and any offset (`Z`, `z`, `±HH:MM`, `±HHMM`), because
+/// Readeck and other servers send variable nanosecond precision. Formatting always writes UTC with
+/// `Z`, and fractional seconds (up to microseconds, the precision a `Date` keeps for current dates,
+/// trailing zeros trimmed) only when the date has them.
+public enum RFC3339 {
+  /// Seconds since 1970 and the nanoseconds within that second, or nil when `text` is not RFC 3339.
+  public static func parse(_ text: String) -> (seconds: Int64, nanoseconds: Int32)? {
+    var copy = text
+    return copy.withUTF8 { parse(bytes: $0) }
+  }
+
+  /// The date `text` names, or nil when it is not RFC 3339.
+  public static func date(from text: String) -> Date? {
+    guard let (seconds, nanoseconds) = parse(text) else { return nil }
+    return Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
+  }
+
+  /// `date` in UTC: `2026-11-22T03:04:05Z`, or `2026-11-22T03:04:05.25Z` when it has a fraction.
+  public static func string(from date: Date) -> String {
+    let interval = date.timeIntervalSince1970
+    var seconds = Int64(interval.rounded(.down))
+    var micros = Int64(((interval - Double(seconds)) * 1_000_000).rounded())
+    if micros >= 1_000_000 {
+      seconds += 1
+      micros -= 1_000_000
+    }
+    let days = floorDivide(seconds, 86_400)
+    let secondOfDay = seconds - days * 86_400
+    let (year, month, day) = civil(fromDays: days)
+    var out = ""
+    out.reserveCapacity(27)
+    appendPadded(&out, year, width: 4)
+    out += "-"
+    appendPadded(&out, month, width: 2)
+    out += "-"
+    appendPadded(&out, day, width: 2)
+    out += "T"
+    appendPadded(&out, secondOfDay / 3600, width: 2)
+    out += ":"
+    appendPadded(&out, secondOfDay / 60 % 60, width: 2)
+    out += ":"
+    appendPadded(&out, secondOfDay % 60, width: 2)
+    if micros > 0 {
+      var digits = 6
+      while micros % 10 == 0 {
+        micros /= 10
+        digits -= 1
+      }
+      out += "."
+      appendPadded(&out, micros, width: digits)
+    }
+    out += "Z"
+    return out
+  }
+
+  // MARK: - Parsing
+
+  private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> (seconds: Int64, nanoseconds: Int32)? {
+    var index = 0
+    func digits(_ count: Int) -> Int64? {
+      guard index + count <= bytes.count else { return nil }
+      var value: Int64 = 0
+      for _ in 0..<count {
+        let digit = bytes[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { return nil }
+        value = value * 10 + Int64(digit)
+        index += 1
+      }
+      return value
+    }
+    func expect(_ allowed: UInt8...) -> Bool {
+      guard index < bytes.count, allowed.contains(bytes[index]) else { return false }
+      index += 1
+      return true
+    }
+    guard let year = digits(4), expect(UInt8(ascii: "-")), let month = digits(2), expect(UInt8(ascii: "-")),
+      let day = digits(2), expect(UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")),
+      let hour = digits(2), expect(UInt8(ascii: ":")), let minute = digits(2), expect(UInt8(ascii: ":")),
+      let second = digits(2)
+    else { return nil }
+    guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour < 24, minute < 60,
+      second <= 60  // a leap second is folded into the next minute below
+    else { return nil }
+
+    var nanoseconds: Int64 = 0
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      var count = 0
+      while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
+        if count < 9 { nanoseconds = nanoseconds * 10 + Int64(bytes[index] - UInt8(ascii: "0")) }
+        count += 1
+        index += 1
+      }
+      guard count >= 1 else { return nil }
+      for _ in count..<max(count, 9) { nanoseconds *= 10 }
+    }
+
+    var offset: Int64 = 0
+    guard index < bytes.count else { return nil }
+    switch bytes[index] {
+    case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+      index += 1
+    case UInt8(ascii: "+"), UInt8(ascii: "-"):
+      let sign: Int64 = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+      index += 1
+      guard let offsetHours = digits(2) else { return nil }
+      _ = expect(UInt8(ascii: ":"))
+      guard let offsetMinutes = digits(2), offsetHours < 24, offsetMinutes < 60 else { return nil }
+      offset = sign * (offsetHours * 3600 + offsetMinutes * 60)
+    default:
+      return nil
+    }
+    guard index == bytes.count else { return nil }
+
+    let days = daysFromCivil(year: year, month: month, day: day)
+    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+    return (seconds, Int32(nanoseconds))
+  }
+
+  private static func daysIn(month: Int64, year: Int64) -> Int64 {
+    switch month {
+    case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  // Howard Hinnant's days_from_civil / civil_from_days: exact for the proleptic Gregorian calendar.
+  private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+    let y = month <= 2 ? year - 1 : year
+    let era = floorDivide(y, 400)
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+    let z = days + 719_468
+    let era = floorDivide(z, 146_097)
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+
+  private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
+    a >= 0 ? a / b : (a - b + 1) / b
+  }
+
+  private static func appendPadded(_ out: inout String, _ value: Int64, width: Int) {
+    let digits = String(value)
+    if digits.utf8.count < width { out += String(repeating: "0", count: width - digits.utf8.count) }
+    out += digits
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import ToolKit
+
+@Suite struct ConfigurationTests {
+  static let fileText = """
+    # readkeep settings
+    server = https://file.example
+    limit = 10
+
+    [rk-fetch]
+    limit = "50"
+    """
+
+  @Test func flagBeatsEnvironmentBeatsFile() throws {
+    let file = try ConfigFile(path: "/cfg/readkeep/config", text: Self.fileText)
+    let config = Configuration(tool: "rk-fetch", environment: ["READECK_URL": "https://env.example"], file: file)
+    let fromFlag = config.resolve(flag: ("--server", "https://flag.example"), variable: "READECK_URL", key: "server")
+    #expect(fromFlag == Setting(value: "https://flag.example", source: .flag("--server")))
+    let fromEnvironment = config.resolve(flag: ("--server", nil), variable: "READECK_URL", key: "server")
+    #expect(fromEnvironment == Setting(value: "https://env.example", source: .environment("READECK_URL")))
+    let withoutEnvironment = Configuration(tool: "rk-fetch", environment: ["READECK_URL": ""], file: file)
+    let fromFile = withoutEnvironment.resolve(flag: ("--server", nil), variable: "READECK_URL", key: "server")
+    #expect(fromFile == Setting(value: "https://file.example", source: .file(path: "/cfg/readkeep/config", line: 2)))
+    #expect(fromFile?.source.description == "/cfg/readkeep/config:2")
+    #expect(withoutEnvironment.resolve(variable: nil, key: "missing") == nil)
+  }
+
+  @Test func aToolSectionOverridesTheTopOfTheFile() throws {
+    let file = try ConfigFile(path: "c", text: Self.fileText)
+    #expect(file.setting("limit", tool: "rk-fetch")?.value == "50")
+    #expect(file.setting("limit", tool: "rk-cache")?.value == "10")
+    #expect(file.setting("server", tool: "rk-fetch")?.value == "https://file.example")
+  }
+
+  @Test func aMalformedLineIsAConfigurationErrorWithItsLine() {
+    let error = #expect(throws: ToolError.self) { try ConfigFile(path: "/c", text: "a = 1\njust words\n") }
+    #expect(error?.status == .configError)
+    #expect(error?.message == "/c:2: expected key = value")
+  }
+
+  @Test func theFileIsFoundUnderXDGConfigHome() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let directories = XDGDirectories(environment: ["XDG_CONFIG_HOME": directory, "HOME": "/nonexistent"])
+    #expect(try ConfigFile.load(app: "readkeep", directories: directories)?.path == nil)
+    try FileManager.default.createDirectory(atPath: directory + "/readkeep", withIntermediateDirectories: true)
+    try "server = http://127.0.0.1:1\n".write(toFile: directory + "/readkeep/config", atomically: true, encoding: .utf8)
+    let file = try #require(try ConfigFile.load(app: "readkeep", directories: directories))
+    #expect(file.setting("server", tool: "rk-fetch")?.value == "http://127.0.0.1:1")
+  }
+
+  @Test func xdgDefaultsFollowTheSpecification() {
+    let defaults = XDGDirectories(environment: ["HOME": "/home/u", "XDG_DATA_HOME": "relative/ignored"])
+    #expect(defaults.configHome == "/home/u/.config")
+    #expect(defaults.dataHome == "/home/u/.local/share")
+    #expect(defaults.cacheHome == "/home/u/.cache")
+    let set = XDGDirectories(environment: ["HOME": "/home/u", "XDG_CACHE_HOME": "/var/cache/u"])
+    #expect(set.cacheHome == "/var/cache/u")
+  }
+
+  @Test func tildeExpandsToHome() {
+    let config = Configuration(tool: "t", environment: ["HOME": "/home/u"], file: nil)
+    #expect(config.expandingTilde("~/token") == "/home/u/token")
+    #expect(config.expandingTilde("/abs/~/x") == "/abs/~/x")
+  }
+}
