@@ -20,11 +20,14 @@ public struct RecordLine {
 
   /// Decodes the whole line as `type`.
   public func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try WireCoding.decode(type, from: data)
+    try WireCoding.decode(type, from: bytes)
   }
 
-  /// Only `kind` and `id`, without materialising the rest of a large line.
-  public func head() throws -> RecordHead { try decode(RecordHead.self) }
+  /// Only `kind` and `id`, skimmed from the top-level members without decoding the rest of a
+  /// possibly large line; a malformed line throws the decoder's error.
+  public func head() throws -> RecordHead {
+    try RecordHead.scan(bytes) ?? decode(RecordHead.self)
+  }
 }
 
 /// The records of a tool's inputs (named files, or standard input for none or `-`), with the

@@ -40,35 +40,24 @@ public struct Article: WireRecord, Hashable {
   /// The URL relative references resolve against: `base_url` when set, else the bookmark's `url`.
   public var documentURL: String? { baseURL ?? bookmark["url"]?.stringValue }
 
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case kind, id, bookmark, html, source, images
-    case fetchedAt = "fetched_at"
-    case baseURL = "base_url"
+  public init(reading members: inout MemberReader) throws {
+    id = try members.string("id")
+    bookmark = try members.object("bookmark")
+    html = try members.string("html")
+    fetchedAt = try members.date("fetched_at")
+    source = try members.optionalString("source")
+    baseURL = try members.optionalString("base_url")
+    images = try members.optionalObjects("images")
+    unknownFields = members.remaining()
   }
 
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    try RecordCoding.checkKind(Self.kind, in: c, key: .kind)
-    id = try c.decode(String.self, forKey: .id)
-    bookmark = try c.decode(JSONObject.self, forKey: .bookmark)
-    html = try c.decode(String.self, forKey: .html)
-    fetchedAt = try c.decode(Date.self, forKey: .fetchedAt)
-    source = try c.decodeIfPresent(String.self, forKey: .source)
-    baseURL = try c.decodeIfPresent(String.self, forKey: .baseURL)
-    images = try c.decodeIfPresent([ImageReference].self, forKey: .images)
-    unknownFields = try RecordCoding.unknownFields(from: decoder, known: CodingKeys.self)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    try RecordCoding.encodeUnknownFields(unknownFields, to: encoder)
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(Self.kind, forKey: .kind)
-    try c.encode(id, forKey: .id)
-    try c.encode(bookmark, forKey: .bookmark)
-    try c.encode(html, forKey: .html)
-    try c.encode(fetchedAt, forKey: .fetchedAt)
-    try c.encodeIfPresent(source, forKey: .source)
-    try c.encodeIfPresent(baseURL, forKey: .baseURL)
-    try c.encodeIfPresent(images, forKey: .images)
+  public func write(to members: inout MemberWriter) {
+    members.put("id", id)
+    members.put("bookmark", bookmark)
+    members.put("html", html)
+    members.put("fetched_at", fetchedAt)
+    members.put("source", source)
+    members.put("base_url", baseURL)
+    members.put("images", images)
   }
 }

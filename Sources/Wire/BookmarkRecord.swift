@@ -21,27 +21,17 @@ public struct BookmarkRecord: WireRecord, Hashable {
     self.unknownFields = unknownFields
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case kind, id, bookmark
-    case fetchedAt = "fetched_at"
+  public init(reading members: inout MemberReader) throws {
+    id = try members.string("id")
+    bookmark = try members.object("bookmark")
+    fetchedAt = try members.date("fetched_at")
+    unknownFields = members.remaining()
   }
 
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    try RecordCoding.checkKind(Self.kind, in: c, key: .kind)
-    id = try c.decode(String.self, forKey: .id)
-    bookmark = try c.decode(JSONObject.self, forKey: .bookmark)
-    fetchedAt = try c.decode(Date.self, forKey: .fetchedAt)
-    unknownFields = try RecordCoding.unknownFields(from: decoder, known: CodingKeys.self)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    try RecordCoding.encodeUnknownFields(unknownFields, to: encoder)
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(Self.kind, forKey: .kind)
-    try c.encode(id, forKey: .id)
-    try c.encode(bookmark, forKey: .bookmark)
-    try c.encode(fetchedAt, forKey: .fetchedAt)
+  public func write(to members: inout MemberWriter) {
+    members.put("id", id)
+    members.put("bookmark", bookmark)
+    members.put("fetched_at", fetchedAt)
   }
 }
 
@@ -57,21 +47,12 @@ public struct Deleted: WireRecord, Hashable {
     self.unknownFields = unknownFields
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case kind, id
+  public init(reading members: inout MemberReader) throws {
+    id = try members.string("id")
+    unknownFields = members.remaining()
   }
 
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    try RecordCoding.checkKind(Self.kind, in: c, key: .kind)
-    id = try c.decode(String.self, forKey: .id)
-    unknownFields = try RecordCoding.unknownFields(from: decoder, known: CodingKeys.self)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    try RecordCoding.encodeUnknownFields(unknownFields, to: encoder)
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(Self.kind, forKey: .kind)
-    try c.encode(id, forKey: .id)
+  public func write(to members: inout MemberWriter) {
+    members.put("id", id)
   }
 }

@@ -1,6 +1,6 @@
 /// One image an article's HTML refers to, as `rk-extract-images` reports it inside an article's
 /// `images` array. The download fields are present once the image was fetched (or tried).
-public struct ImageReference: Codable, Sendable, Hashable {
+public struct ImageReference: WireObject, Hashable {
   /// The reference as written in the HTML (entities decoded, whitespace trimmed).
   public var url: String
   /// The absolute URL after resolving against the document's base; nil when it cannot be resolved.
@@ -33,40 +33,27 @@ public struct ImageReference: Codable, Sendable, Hashable {
     self.unknownFields = unknownFields
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case url, resolved, sha256, mime, bytes, status, error
-    case foundIn = "found_in"
+  public init(reading members: inout MemberReader) throws {
+    url = try members.string("url")
+    resolved = try members.optionalString("resolved")
+    foundIn = try members.string("found_in")
+    sha256 = try members.optionalString("sha256")
+    mime = try members.optionalString("mime")
+    bytes = try members.optionalInt("bytes")
+    status = try members.optionalInt("status")
+    error = try members.optionalString("error")
+    unknownFields = members.remaining()
   }
 
-  public init(from decoder: any Decoder) throws {
-    try self.init(from: decoder, alsoKnown: [])
-  }
-
-  /// Decodes the reference from an object that also holds members of an enclosing record.
-  init(from decoder: any Decoder, alsoKnown: Set<String>) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    url = try c.decode(String.self, forKey: .url)
-    resolved = try c.decodeIfPresent(String.self, forKey: .resolved)
-    foundIn = try c.decode(String.self, forKey: .foundIn)
-    sha256 = try c.decodeIfPresent(String.self, forKey: .sha256)
-    mime = try c.decodeIfPresent(String.self, forKey: .mime)
-    bytes = try c.decodeIfPresent(Int.self, forKey: .bytes)
-    status = try c.decodeIfPresent(Int.self, forKey: .status)
-    error = try c.decodeIfPresent(String.self, forKey: .error)
-    unknownFields = try RecordCoding.unknownFields(from: decoder, known: CodingKeys.self, alsoKnown: alsoKnown)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    try RecordCoding.encodeUnknownFields(unknownFields, to: encoder)
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(url, forKey: .url)
-    try c.encodeIfPresent(resolved, forKey: .resolved)
-    try c.encode(foundIn, forKey: .foundIn)
-    try c.encodeIfPresent(sha256, forKey: .sha256)
-    try c.encodeIfPresent(mime, forKey: .mime)
-    try c.encodeIfPresent(bytes, forKey: .bytes)
-    try c.encodeIfPresent(status, forKey: .status)
-    try c.encodeIfPresent(error, forKey: .error)
+  public func write(to members: inout MemberWriter) {
+    members.put("url", url)
+    members.put("resolved", resolved)
+    members.put("found_in", foundIn)
+    members.put("sha256", sha256)
+    members.put("mime", mime)
+    members.put("bytes", bytes)
+    members.put("status", status)
+    members.put("error", error)
   }
 }
 
@@ -88,22 +75,13 @@ public struct ImageRecord: WireRecord, Hashable {
     self.image = image
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case kind
-    case articleID = "article_id"
+  public init(reading members: inout MemberReader) throws {
+    articleID = try members.string("article_id")
+    image = try ImageReference(reading: &members)
   }
 
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    try RecordCoding.checkKind(Self.kind, in: c, key: .kind)
-    articleID = try c.decode(String.self, forKey: .articleID)
-    image = try ImageReference(from: decoder, alsoKnown: Set(CodingKeys.allCases.map(\.stringValue)))
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    try image.encode(to: encoder)
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(Self.kind, forKey: .kind)
-    try c.encode(articleID, forKey: .articleID)
+  public func write(to members: inout MemberWriter) {
+    image.write(to: &members)
+    members.put("article_id", articleID)
   }
 }

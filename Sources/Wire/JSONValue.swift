@@ -133,9 +133,17 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
 /// A coding key for any member name: unknown fields and free-form objects.
 public struct AnyCodingKey: CodingKey, Hashable, Sendable {
   public let stringValue: String
-  public var intValue: Int? { nil }
+  public let intValue: Int?
 
-  public init(_ name: String) { stringValue = name }
-  public init(stringValue: String) { self.stringValue = stringValue }
-  public init?(intValue: Int) { nil }
+  public init(_ name: String) {
+    stringValue = name
+    intValue = nil
+  }
+
+  public init(stringValue: String) { self.init(stringValue) }
+
+  public init(intValue: Int) {
+    stringValue = String(intValue)
+    self.intValue = intValue
+  }
 }

@@ -37,40 +37,29 @@ public struct CacheEntry: WireRecord, Hashable {
     self.unknownFields = unknownFields
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case kind, id, title, site, url, labels, bytes, images
-    case cachedAt = "cached_at"
-    case accessedAt = "accessed_at"
+  public init(reading members: inout MemberReader) throws {
+    id = try members.string("id")
+    title = try members.string("title")
+    site = try members.optionalString("site")
+    url = try members.optionalString("url")
+    labels = try members.optionalStrings("labels") ?? []
+    cachedAt = try members.date("cached_at")
+    accessedAt = try members.optionalDate("accessed_at")
+    bytes = try members.int("bytes")
+    images = try members.optionalInt("images") ?? 0
+    unknownFields = members.remaining()
   }
 
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    try RecordCoding.checkKind(Self.kind, in: c, key: .kind)
-    id = try c.decode(String.self, forKey: .id)
-    title = try c.decode(String.self, forKey: .title)
-    site = try c.decodeIfPresent(String.self, forKey: .site)
-    url = try c.decodeIfPresent(String.self, forKey: .url)
-    labels = try c.decodeIfPresent([String].self, forKey: .labels) ?? []
-    cachedAt = try c.decode(Date.self, forKey: .cachedAt)
-    accessedAt = try c.decodeIfPresent(Date.self, forKey: .accessedAt)
-    bytes = try c.decode(Int.self, forKey: .bytes)
-    images = try c.decodeIfPresent(Int.self, forKey: .images) ?? 0
-    unknownFields = try RecordCoding.unknownFields(from: decoder, known: CodingKeys.self)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    try RecordCoding.encodeUnknownFields(unknownFields, to: encoder)
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(Self.kind, forKey: .kind)
-    try c.encode(id, forKey: .id)
-    try c.encode(title, forKey: .title)
-    try c.encodeIfPresent(site, forKey: .site)
-    try c.encodeIfPresent(url, forKey: .url)
-    try c.encode(labels, forKey: .labels)
-    try c.encode(cachedAt, forKey: .cachedAt)
-    try c.encodeIfPresent(accessedAt, forKey: .accessedAt)
-    try c.encode(bytes, forKey: .bytes)
-    try c.encode(images, forKey: .images)
+  public func write(to members: inout MemberWriter) {
+    members.put("id", id)
+    members.put("title", title)
+    members.put("site", site)
+    members.put("url", url)
+    members.put("labels", labels)
+    members.put("cached_at", cachedAt)
+    members.put("accessed_at", accessedAt)
+    members.put("bytes", bytes)
+    members.put("images", images)
   }
 }
 
@@ -101,32 +90,23 @@ public struct SearchHit: WireRecord, Hashable {
     self.unknownFields = unknownFields
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case kind, id, title, site, url, snippet, rank
+  public init(reading members: inout MemberReader) throws {
+    id = try members.string("id")
+    title = try members.string("title")
+    site = try members.optionalString("site")
+    url = try members.optionalString("url")
+    snippet = try members.string("snippet")
+    rank = try members.double("rank")
+    unknownFields = members.remaining()
   }
 
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    try RecordCoding.checkKind(Self.kind, in: c, key: .kind)
-    id = try c.decode(String.self, forKey: .id)
-    title = try c.decode(String.self, forKey: .title)
-    site = try c.decodeIfPresent(String.self, forKey: .site)
-    url = try c.decodeIfPresent(String.self, forKey: .url)
-    snippet = try c.decode(String.self, forKey: .snippet)
-    rank = try c.decode(Double.self, forKey: .rank)
-    unknownFields = try RecordCoding.unknownFields(from: decoder, known: CodingKeys.self)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    try RecordCoding.encodeUnknownFields(unknownFields, to: encoder)
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(Self.kind, forKey: .kind)
-    try c.encode(id, forKey: .id)
-    try c.encode(title, forKey: .title)
-    try c.encodeIfPresent(site, forKey: .site)
-    try c.encodeIfPresent(url, forKey: .url)
-    try c.encode(snippet, forKey: .snippet)
-    try c.encode(rank, forKey: .rank)
+  public func write(to members: inout MemberWriter) {
+    members.put("id", id)
+    members.put("title", title)
+    members.put("site", site)
+    members.put("url", url)
+    members.put("snippet", snippet)
+    members.put("rank", rank)
   }
 }
 
@@ -149,27 +129,18 @@ public struct Pruned: WireRecord, Hashable {
     self.unknownFields = unknownFields
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case kind, id, title, bytes, reason
+  public init(reading members: inout MemberReader) throws {
+    id = try members.string("id")
+    title = try members.string("title")
+    bytes = try members.int("bytes")
+    reason = try members.string("reason")
+    unknownFields = members.remaining()
   }
 
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    try RecordCoding.checkKind(Self.kind, in: c, key: .kind)
-    id = try c.decode(String.self, forKey: .id)
-    title = try c.decode(String.self, forKey: .title)
-    bytes = try c.decode(Int.self, forKey: .bytes)
-    reason = try c.decode(String.self, forKey: .reason)
-    unknownFields = try RecordCoding.unknownFields(from: decoder, known: CodingKeys.self)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    try RecordCoding.encodeUnknownFields(unknownFields, to: encoder)
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(Self.kind, forKey: .kind)
-    try c.encode(id, forKey: .id)
-    try c.encode(title, forKey: .title)
-    try c.encode(bytes, forKey: .bytes)
-    try c.encode(reason, forKey: .reason)
+  public func write(to members: inout MemberWriter) {
+    members.put("id", id)
+    members.put("title", title)
+    members.put("bytes", bytes)
+    members.put("reason", reason)
   }
 }

@@ -10,16 +10,31 @@ public struct SyncSummary: WireRecord, Hashable {
   public static let kind = "sync_summary"
 
   /// One bookmark that could not be synced.
-  public struct Failure: Codable, Sendable, Hashable {
+  public struct Failure: WireObject, Hashable {
     public var id: String
     /// The HTTP status, when the server answered at all.
     public var status: Int?
     public var reason: String
+    public var unknownFields: JSONObject
 
-    public init(id: String, status: Int? = nil, reason: String) {
+    public init(id: String, status: Int? = nil, reason: String, unknownFields: JSONObject = [:]) {
       self.id = id
       self.status = status
       self.reason = reason
+      self.unknownFields = unknownFields
+    }
+
+    public init(reading members: inout MemberReader) throws {
+      id = try members.string("id")
+      status = try members.optionalInt("status")
+      reason = try members.string("reason")
+      unknownFields = members.remaining()
+    }
+
+    public func write(to members: inout MemberWriter) {
+      members.put("id", id)
+      members.put("status", status)
+      members.put("reason", reason)
     }
   }
 
@@ -55,39 +70,28 @@ public struct SyncSummary: WireRecord, Hashable {
     self.unknownFields = unknownFields
   }
 
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case kind, server, requested, fetched, skipped, failed, deleted, complete
-    case startedAt = "started_at"
-    case endedAt = "ended_at"
+  public init(reading members: inout MemberReader) throws {
+    server = try members.string("server")
+    requested = try members.int("requested")
+    fetched = try members.int("fetched")
+    skipped = try members.int("skipped")
+    failed = try members.objects("failed")
+    deleted = try members.optionalInt("deleted")
+    complete = try members.bool("complete")
+    startedAt = try members.date("started_at")
+    endedAt = try members.date("ended_at")
+    unknownFields = members.remaining()
   }
 
-  public init(from decoder: any Decoder) throws {
-    let c = try decoder.container(keyedBy: CodingKeys.self)
-    try RecordCoding.checkKind(Self.kind, in: c, key: .kind)
-    server = try c.decode(String.self, forKey: .server)
-    requested = try c.decode(Int.self, forKey: .requested)
-    fetched = try c.decode(Int.self, forKey: .fetched)
-    skipped = try c.decode(Int.self, forKey: .skipped)
-    failed = try c.decode([Failure].self, forKey: .failed)
-    deleted = try c.decodeIfPresent(Int.self, forKey: .deleted)
-    complete = try c.decode(Bool.self, forKey: .complete)
-    startedAt = try c.decode(Date.self, forKey: .startedAt)
-    endedAt = try c.decode(Date.self, forKey: .endedAt)
-    unknownFields = try RecordCoding.unknownFields(from: decoder, known: CodingKeys.self)
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    try RecordCoding.encodeUnknownFields(unknownFields, to: encoder)
-    var c = encoder.container(keyedBy: CodingKeys.self)
-    try c.encode(Self.kind, forKey: .kind)
-    try c.encode(server, forKey: .server)
-    try c.encode(requested, forKey: .requested)
-    try c.encode(fetched, forKey: .fetched)
-    try c.encode(skipped, forKey: .skipped)
-    try c.encode(failed, forKey: .failed)
-    try c.encodeIfPresent(deleted, forKey: .deleted)
-    try c.encode(complete, forKey: .complete)
-    try c.encode(startedAt, forKey: .startedAt)
-    try c.encode(endedAt, forKey: .endedAt)
+  public func write(to members: inout MemberWriter) {
+    members.put("server", server)
+    members.put("requested", requested)
+    members.put("fetched", fetched)
+    members.put("skipped", skipped)
+    members.put("failed", failed)
+    members.put("deleted", deleted)
+    members.put("complete", complete)
+    members.put("started_at", startedAt)
+    members.put("ended_at", endedAt)
   }
 }

@@ -6,7 +6,7 @@
 
 /// The one JSON configuration every tool uses, so that all of them write byte-identical lines.
 ///
-/// Keys are spelled out in each type's `CodingKeys` (snake_case) instead of using a key strategy:
+/// Member names are spelled out (snake_case) in each type's mapping instead of using a key strategy:
 /// a strategy would also rename the members of objects the tools carry without knowing them.
 public enum WireCoding {
   /// Compact, sorted keys, unescaped slashes, RFC 3339 dates.
@@ -35,16 +35,51 @@ public enum WireCoding {
     return decoder
   }
 
-  /// `value` as one wire line: compact JSON followed by `\n`.
-  public static func line(_ value: some Encodable) throws -> Data {
-    var data = try shared.encoder.encode(value)
-    data.append(UInt8(ascii: "\n"))
-    return data
+  /// `value` as one wire line: compact JSON followed by `\n`. Wire objects and JSON values take
+  /// the fast writer; anything else goes through `JSONEncoder` with the same settings.
+  public static func line(_ value: some Encodable) throws -> [UInt8] {
+    let json: JSONValue
+    switch value {
+    case let object as any WireObject: json = .object(object.members)
+    case let value as JSONValue: json = value
+    default:
+      var data = try shared.encoder.encode(value)
+      data.append(UInt8(ascii: "\n"))
+      return [UInt8](data)
+    }
+    var writer = JSONWriter()
+    writer.write(json)
+    return writer.bytes + [UInt8(ascii: "\n")]
   }
 
-  /// Decodes `type` from one line's bytes (without its newline).
-  public static func decode<T: Decodable>(_ type: T.Type, from bytes: Data) throws -> T {
-    try shared.decoder.decode(type, from: bytes)
+  /// Decodes `type` from one line's bytes (without its newline). Wire objects and JSON values are
+  /// parsed by the fast parser; anything else goes through `JSONDecoder`.
+  public static func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) throws -> T {
+    switch type {
+    case let objectType as any WireObject.Type:
+      guard case .object(let members) = try parse(bytes) else {
+        throw DecodingError.typeMismatch(
+          JSONObject.self, .init(codingPath: [], debugDescription: "not a JSON object"))
+      }
+      return try objectType.init(members: members) as! T
+    case is JSONValue.Type:
+      return try parse(bytes) as! T
+    default:
+      return try shared.decoder.decode(type, from: Data(bytes))
+    }
+  }
+
+  public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    try data.withUnsafeBytes { try decode(type, from: $0) }
+  }
+
+  /// Parses one JSON text; a syntax error is a `DecodingError` whose text says where.
+  public static func parse(_ bytes: UnsafeRawBufferPointer) throws -> JSONValue {
+    do {
+      return try JSONParser.parse(bytes)
+    } catch {
+      throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: error.description))
+    }
   }
 
   // JSONEncoder and JSONDecoder are thread-safe once configured; sharing them saves their set-up
@@ -76,7 +111,9 @@ extension WireCoding {
     case .typeMismatch(let type, let context):
       return "\"\(path(context.codingPath))\" is not \(describe(type))"
     case .dataCorrupted(let context):
-      if context.codingPath.isEmpty { return "not valid JSON" }
+      if context.codingPath.isEmpty {
+        return context.debugDescription.hasPrefix("not valid JSON") ? context.debugDescription : "not valid JSON"
+      }
       return "\"\(path(context.codingPath))\": \(context.debugDescription)"
     @unknown default:
       return String(describing: error)

@@ -80,7 +80,22 @@ import Wire
     #expect(throws: Never.self) { try WireCoding.decode(Deleted.self, from: badDate) }
     let broken = Data(#"{"kind":"deleted","id":"#.utf8)
     let jsonError = #expect(throws: DecodingError.self) { try WireCoding.decode(Deleted.self, from: broken) }
-    #expect(WireCoding.describe(jsonError!) == "not valid JSON")
+    #expect(WireCoding.describe(jsonError!) == "not valid JSON: unexpected end of input at byte 24")
+  }
+
+  @Test(arguments: canonicalLines.indices)
+  func theCodablePathAgreesWithTheFastPath(index: Int) throws {
+    let (type, line) = Self.canonicalLines[index]
+    let fast = try WireCoding.decode(type, from: Data(line.utf8))
+    let viaFoundation = try WireCoding.makeDecoder().decode(type, from: Data(line.utf8))
+    let encodedByFoundation = try WireCoding.makeEncoder().encode(viaFoundation)
+    #expect(Array(encodedByFoundation) + [0x0A] == (try WireCoding.line(fast)))
+  }
+
+  @Test func nestedErrorsNameThePath() throws {
+    let line = #"{"kind":"article","id":"a","bookmark":{},"html":"","fetched_at":"2026-01-01T00:00:00Z","images":[{"url":"u","found_in":"img"},{"url":"v"}]}"#
+    let error = #expect(throws: DecodingError.self) { try WireCoding.decode(Article.self, from: Data(line.utf8)) }
+    #expect(WireCoding.describe(error!) == #"missing "images[1].found_in""#)
   }
 
   @Test func theHeadIsReadWithoutTheRest() throws {
@@ -99,5 +114,38 @@ import Wire
       written
         == #"{"bookmark":{"alpha":[true,null],"url":"https://e.org/a b","zeta":1},"fetched_at":"1970-01-01T00:00:00Z","html":"a/b \"q\" \t","id":"x","kind":"article"}"#
         + "\n")
+  }
+}
+
+@Suite struct RecordHeadScanTests {
+  private func scan(_ text: String) -> RecordHead? {
+    Array(text.utf8).withUnsafeBytes { RecordHead.scan($0) }
+  }
+
+  @Test func findsKindAndIdAmongNestedValuesAndLongStrings() {
+    let html = String(repeating: #"<p class=\"x\">\\ \"kind\":\"fake\" {[</p>"#, count: 500)
+    let line = #"{"bookmark":{"kind":"nested","id":"inner","a":[1,{"id":"deeper"}]},"html":"\#(html)","id":"outer","n":-1.5e3,"t":true,"kind":"article"}"#
+    #expect(scan(line) == RecordHead(kind: "article", id: "outer"))
+  }
+
+  @Test func escapesInValuesAreDecoded() {
+    #expect(scan(#"{ "kind" : "a\u0072ticle" , "id" : "x\"y" }"#) == RecordHead(kind: "article", id: "x\"y"))
+  }
+
+  @Test func membersThatAreNotStringsAreIgnored() {
+    #expect(scan(#"{"kind":null,"id":42}"#) == RecordHead(kind: nil, id: nil))
+    #expect(scan("{}") == RecordHead(kind: nil, id: nil))
+  }
+
+  @Test(arguments: [#"{"kind":"a""#, #"{"kind":"a"} x"#, #"["kind"]"#, #"{"kind" "a"}"#, #"{"html":"unterminated}"#, ""])
+  func malformedLinesGiveNil(line: String) {
+    #expect(scan(line) == nil)
+  }
+
+  @Test func agreesWithTheDecoderOnEveryCanonicalLine() throws {
+    for (_, line) in RecordRoundTripTests.canonicalLines {
+      let decoded = try WireCoding.decode(RecordHead.self, from: Data(line.utf8))
+      #expect(scan(line) == decoded)
+    }
   }
 }
