@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-  public import FoundationEssentials
-#else
-  public import Foundation
-#endif
 public import Wire
 
 /// One input line that looks like a record: valid UTF-8, an object (`{ … }`), not blank.
@@ -14,9 +9,6 @@ public struct RecordLine {
   public let number: Int
   /// The input's name, for messages.
   public let source: String
-
-  /// A copy of the bytes, for `JSONDecoder`.
-  public var data: Data { Data(bytes) }
 
   /// Decodes the whole line as `type`.
   public func decode<T: Decodable>(_ type: T.Type) throws -> T {

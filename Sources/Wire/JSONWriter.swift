@@ -32,6 +32,9 @@ struct JSONWriter {
     }
   }
 
+  /// Ends the line.
+  mutating func newline() { bytes.append(UInt8(ascii: "\n")) }
+
   static func byUTF8(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
 
   private mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }

@@ -49,7 +49,8 @@ public enum WireCoding {
     }
     var writer = JSONWriter()
     writer.write(json)
-    return writer.bytes + [UInt8(ascii: "\n")]
+    writer.newline()
+    return writer.bytes
   }
 
   /// Decodes `type` from one line's bytes (without its newline). Wire objects and JSON values are
@@ -109,7 +110,9 @@ extension WireCoding {
     case .valueNotFound(_, let context):
       return "\"\(path(context.codingPath))\" is null"
     case .typeMismatch(let type, let context):
-      return "\"\(path(context.codingPath))\" is not \(describe(type))"
+      let expected = context.debugDescription
+      let what = expected.hasPrefix("expected ") ? String(expected.dropFirst(9)) : describe(type)
+      return "\"\(path(context.codingPath))\" is not \(what)"
     case .dataCorrupted(let context):
       if context.codingPath.isEmpty {
         return context.debugDescription.hasPrefix("not valid JSON") ? context.debugDescription : "not valid JSON"

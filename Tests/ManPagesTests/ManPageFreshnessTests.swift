@@ -37,6 +37,9 @@ import Testing
       }
       let committed = try? String(contentsOfFile: pagePath, encoding: .utf8)
       #expect(committed == fresh, "man/\(tool).1 is stale or missing: run scripts/gen-man")
+      // The conventions every page keeps: examples, and the exit statuses the tool uses.
+      #expect(fresh.contains("\n.SH EXAMPLES\n"), "\(tool) --help has no EXAMPLES (use HelpText.discussion)")
+      #expect(fresh.contains("\n.SH \"EXIT STATUS\"\n.TP\n.B 0\n"), "\(tool) does not document its exit statuses")
     }
   }
 

@@ -13,6 +13,7 @@ struct SampleTool: AsyncParsableCommand {
 
   func run() async throws {
     try await runTool(common.diagnostics(for: "rk-sample")) {
+      await Task.yield()  // the async form, as network tools use it
       switch fail {
       case "config": throw ToolError(.configError, "READECK_URL is not set; pass --server or set READECK_URL")
       case "auth": throw ToolError(.noPermission, "token rejected by the server")
