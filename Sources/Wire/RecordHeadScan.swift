@@ -93,7 +93,7 @@ struct TopLevelScanner {
     while index < bytes.count {
       while index + 8 <= bytes.count {
         let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        if Self.hasByte(word, 0x22) || Self.hasByte(word, 0x5C) { break }
+        if SWAR.hasByte(word, 0x22) || SWAR.hasByte(word, 0x5C) { break }
         index += 8
       }
       guard index < bytes.count else { return false }
@@ -149,11 +149,5 @@ struct TopLevelScanner {
       }
       return index > start
     }
-  }
-
-  /// Whether any byte of `word` equals `byte` (the classic SWAR zero-byte test).
-  private static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
-    let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
-    return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
   }
 }
