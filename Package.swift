@@ -29,9 +29,12 @@ let package = Package(
     /// What every executable needs around Wire: line reader, stdout sink, diagnostics, progress,
     /// exit statuses, configuration and secrets.
     .target(name: "ToolKit", dependencies: ["Wire", argumentParser], swiftSettings: settings),
+    /// Retry policy, backoff, Retry-After and a per-host circuit breaker, for every HTTP tool.
+    .target(name: "Resilience", swiftSettings: settings),
     /// Renders man pages from a command's `--experimental-dump-help` description.
     .target(name: "ManPages", dependencies: ["ToolKit"], swiftSettings: settings),
 
+    .testTarget(name: "ResilienceTests", dependencies: ["Resilience"], swiftSettings: settings),
     .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: settings),
     .testTarget(name: "ToolKitTests", dependencies: ["ToolKit", argumentParser], swiftSettings: settings),
     .testTarget(

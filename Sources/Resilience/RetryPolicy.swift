@@ -1,0 +1,104 @@
+/// When and how long to wait before trying a request again (DESIGN §7): only what can succeed
+/// later is retried — connection failures and 408, 425, 429, 500, 502, 503, 504 — never 400, 401,
+/// 403, 404, 422, nor a 429 that says the quota is used up. Delays grow exponentially with jitter;
+/// a `Retry-After` from the server wins, up to a cap.
+public struct RetryPolicy: Sendable, Equatable {
+  /// Retries after the first attempt (the original app: 2).
+  public var maxRetries: Int
+  /// The delay before the first retry; each further retry doubles it (the original app: 2 s, 4 s).
+  public var baseDelay: Double
+  /// No computed delay exceeds this.
+  public var maxDelay: Double
+  /// Each delay is scaled by a random factor in `1 ± jitter`, so that many clients do not retry in step.
+  public var jitter: Double
+  /// The longest `Retry-After` honoured; a longer one gives up instead of stalling the run.
+  public var retryAfterCap: Double
+  public var retryableStatuses: Set<Int>
+
+  public init(
+    maxRetries: Int = 2, baseDelay: Double = 2, maxDelay: Double = 30, jitter: Double = 0.1,
+    retryAfterCap: Double = 60, retryableStatuses: Set<Int> = [408, 425, 429, 500, 502, 503, 504]
+  ) {
+    self.maxRetries = maxRetries
+    self.baseDelay = baseDelay
+    self.maxDelay = maxDelay
+    self.jitter = jitter
+    self.retryAfterCap = retryAfterCap
+    self.retryableStatuses = retryableStatuses
+  }
+
+  /// No retries at all.
+  public static let none = RetryPolicy(maxRetries: 0)
+
+  /// Seconds to wait before retry number `retry` (1-based) after `failure`, or nil to give up.
+  /// `random` yields values in 0..<1 (tests pass a fixed one).
+  public func delay(
+    beforeRetry retry: Int, after failure: AttemptFailure, random: () -> Double = { Double.random(in: 0..<1) }
+  ) -> Double? {
+    guard retry <= maxRetries, isRetryable(failure) else { return nil }
+    if case .status(_, let retryAfter?, _) = failure {
+      return retryAfter <= retryAfterCap ? max(0, retryAfter) : nil
+    }
+    let exponential = min(maxDelay, baseDelay * Double(1 << min(retry - 1, 30)))
+    return exponential * (1 + jitter * (2 * random() - 1))
+  }
+
+  public func isRetryable(_ failure: AttemptFailure) -> Bool {
+    switch failure {
+    case .transport: true
+    case .status(let code, _, let quotaExhausted): retryableStatuses.contains(code) && !quotaExhausted
+    }
+  }
+}
+
+/// Why one attempt failed.
+public enum AttemptFailure: Sendable, Equatable {
+  /// No HTTP answer: refused, reset, timed out, DNS.
+  case transport(String)
+  /// An HTTP answer with an error status, its `Retry-After` in seconds when it had one, and whether
+  /// the body said the account's quota is exhausted (a 429 that waiting does not cure).
+  case status(Int, retryAfter: Double?, quotaExhausted: Bool)
+}
+
+/// `Retry-After` (RFC 9110 §10.2.3): delay-seconds, or an HTTP-date relative to `now`.
+public enum RetryAfter {
+  /// Seconds to wait, or nil when the value is neither form.
+  public static func seconds(_ value: String, now: Double) -> Double? {
+    let text = value.trimmingSpaces()
+    if let seconds = Int(text), seconds >= 0 { return Double(seconds) }
+    guard let date = HTTPDate.parse(text) else { return nil }
+    return max(0, date - now)
+  }
+}
+
+/// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the form servers send, as seconds since 1970.
+enum HTTPDate {
+  private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+  static func parse(_ text: String) -> Double? {
+    let parts = text.split(separator: " ")
+    guard parts.count == 6, parts[0].hasSuffix(","), parts[5] == "GMT",
+      let day = Int(parts[1]), let monthIndex = months.firstIndex(of: String(parts[2])), let year = Int(parts[3])
+    else { return nil }
+    let clock = parts[4].split(separator: ":").compactMap { Int($0) }
+    guard clock.count == 3, (1...31).contains(day), clock[0] < 24, clock[1] < 60, clock[2] < 61 else { return nil }
+    // days_from_civil (Howard Hinnant), as in Wire's RFC 3339 parser.
+    let month = monthIndex + 1
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    let days = era * 146_097 + dayOfEra - 719_468
+    return Double(days * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2])
+  }
+}
+
+extension String {
+  func trimmingSpaces() -> String {
+    var slice = Substring(self)
+    while slice.first == " " || slice.first == "\t" { slice = slice.dropFirst() }
+    while slice.last == " " || slice.last == "\t" { slice = slice.dropLast() }
+    return String(slice)
+  }
+}

@@ -1,0 +1,47 @@
+/// An attempt's failure, thrown by the operation given to ``withRetries(policy:breaker:host:sleep:onRetry:_:)``.
+public struct AttemptError: Error, Sendable {
+  public var failure: AttemptFailure
+  /// What to tell the user, e.g. `HTTP 503 Service Unavailable` or `connection refused`.
+  public var message: String
+
+  public init(_ failure: AttemptFailure, message: String) {
+    self.failure = failure
+    self.message = message
+  }
+}
+
+/// Thrown instead of trying when the host's circuit is open.
+public struct CircuitOpenError: Error, Sendable, CustomStringConvertible {
+  public var host: String
+  public var description: String { "\(host) is unreachable (gave up after repeated connection failures)" }
+}
+
+/// Runs `operation` until it succeeds, a failure is not worth retrying, or the policy's retries are
+/// spent; the breaker sees every outcome and stops attempts to a host it has given up on.
+///
+/// - Parameters:
+///   - sleep: waits the given seconds (tests pass one that records instead).
+///   - onRetry: told about each retry before its wait (retry number, delay, the error).
+public func withRetries<T: Sendable>(
+  policy: RetryPolicy, breaker: CircuitBreaker?, host: String,
+  sleep: @Sendable (Double) async throws -> Void = { try await Task.sleep(for: .seconds($0)) },
+  onRetry: (Int, Double, AttemptError) -> Void = { _, _, _ in },
+  _ operation: (_ attempt: Int) async throws -> T
+) async throws -> T {
+  var retry = 0
+  while true {
+    if let breaker, !breaker.allows(host) { throw CircuitOpenError(host: host) }
+    do {
+      let result = try await operation(retry + 1)
+      breaker?.recordSuccess(host)
+      return result
+    } catch let error as AttemptError {
+      breaker?.record(error.failure, host: host)
+      retry += 1
+      guard let delay = policy.delay(beforeRetry: retry, after: error.failure) else { throw error }
+      if let breaker, !breaker.allows(host) { throw CircuitOpenError(host: host) }
+      onRetry(retry, delay, error)
+      try await sleep(delay)
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import Synchronization
+import Testing
+@testable import Resilience
+
+@Suite struct RetryPolicyTests {
+  let policy = RetryPolicy()  // the original app's 2 retries, 2 s then 4 s
+
+  @Test func defaultsMatchTheOriginalApp() {
+    let unavailable = AttemptFailure.status(503, retryAfter: nil, quotaExhausted: false)
+    #expect(policy.delay(beforeRetry: 1, after: unavailable, random: { 0.5 }) == 2)
+    #expect(policy.delay(beforeRetry: 2, after: unavailable, random: { 0.5 }) == 4)
+    #expect(policy.delay(beforeRetry: 3, after: unavailable, random: { 0.5 }) == nil)
+  }
+
+  @Test func jitterStaysWithinItsBand() {
+    let failure = AttemptFailure.transport("reset")
+    #expect(policy.delay(beforeRetry: 1, after: failure, random: { 0 }) == 1.8)
+    #expect(abs(policy.delay(beforeRetry: 1, after: failure, random: { 0.999999 })! - 2.2) < 1e-5)
+    let capped = RetryPolicy(maxRetries: 10, baseDelay: 2, maxDelay: 5, jitter: 0)
+    #expect(capped.delay(beforeRetry: 8, after: failure) == 5)
+  }
+
+  @Test(arguments: [408, 425, 429, 500, 502, 503, 504])
+  func retriesWhatCanSucceedLater(status: Int) {
+    #expect(policy.isRetryable(.status(status, retryAfter: nil, quotaExhausted: false)))
+  }
+
+  @Test(arguments: [400, 401, 403, 404, 409, 422, 501])
+  func neverRetriesClientErrors(status: Int) {
+    #expect(!policy.isRetryable(.status(status, retryAfter: nil, quotaExhausted: false)))
+  }
+
+  @Test func anExhaustedQuotaIsNotRetried() {
+    #expect(!policy.isRetryable(.status(429, retryAfter: 1, quotaExhausted: true)))
+  }
+
+  @Test func retryAfterWinsUpToTheCap() {
+    #expect(policy.delay(beforeRetry: 1, after: .status(429, retryAfter: 7, quotaExhausted: false)) == 7)
+    #expect(policy.delay(beforeRetry: 1, after: .status(503, retryAfter: 0, quotaExhausted: false)) == 0)
+    #expect(policy.delay(beforeRetry: 1, after: .status(503, retryAfter: 3600, quotaExhausted: false)) == nil)
+  }
+
+  @Test func retryAfterInBothForms() {
+    #expect(RetryAfter.seconds(" 120 ", now: 0) == 120)
+    // Sun, 06 Nov 1994 08:49:37 GMT is 784111777 seconds after 1970.
+    #expect(RetryAfter.seconds("Sun, 06 Nov 1994 08:49:37 GMT", now: 784_111_767) == 10)
+    #expect(RetryAfter.seconds("Sun, 06 Nov 1994 08:49:37 GMT", now: 784_111_800) == 0)
+    #expect(RetryAfter.seconds("soon", now: 0) == nil)
+    #expect(RetryAfter.seconds("-5", now: 0) == nil)
+  }
+}
+
+@Suite struct CircuitBreakerTests {
+  final class Clock: Sendable {
+    let now = Mutex(0.0)
+    func advance(_ seconds: Double) { now.withLock { $0 += seconds } }
+  }
+
+  @Test func opensAfterConsecutiveTransportFailuresAndTriesAgainAfterTheCooldown() {
+    let clock = Clock()
+    let breaker = CircuitBreaker(threshold: 3, cooldown: 10) { clock.now.withLock { $0 } }
+    for _ in 1...2 { breaker.record(.transport("refused"), host: "a") }
+    #expect(breaker.allows("a"))
+    breaker.record(.transport("refused"), host: "a")
+    #expect(!breaker.allows("a"))
+    #expect(breaker.allows("b"))
+    clock.advance(10)
+    #expect(breaker.allows("a"))  // one trial
+    breaker.recordSuccess("a")
+    breaker.record(.transport("refused"), host: "a")
+    #expect(breaker.allows("a"))  // the count started again
+  }
+
+  @Test func anAnswerResetsTheCountAndClientErrorsNeverOpenIt() {
+    let breaker = CircuitBreaker(threshold: 2, cooldown: 10) { 0 }
+    breaker.record(.transport("reset"), host: "a")
+    breaker.record(.status(404, retryAfter: nil, quotaExhausted: false), host: "a")
+    breaker.record(.transport("reset"), host: "a")
+    #expect(breaker.allows("a"))
+    for _ in 1...10 { breaker.record(.status(401, retryAfter: nil, quotaExhausted: false), host: "b") }
+    #expect(breaker.allows("b"))
+  }
+}
+
+@Suite struct WithRetriesTests {
+  final class Recorder: Sendable {
+    let sleeps = Mutex([Double]())
+  }
+
+  @Test func retriesThenSucceeds() async throws {
+    let recorder = Recorder()
+    var attempts: [Int] = []
+    let value = try await withRetries(
+      policy: RetryPolicy(jitter: 0), breaker: nil, host: "h", sleep: { delay in recorder.sleeps.withLock { $0.append(delay) } }
+    ) { attempt in
+      attempts.append(attempt)
+      if attempt < 3 { throw AttemptError(.status(503, retryAfter: nil, quotaExhausted: false), message: "HTTP 503") }
+      return "ok"
+    }
+    #expect(value == "ok")
+    #expect(attempts == [1, 2, 3])
+    #expect(recorder.sleeps.withLock { $0 } == [2, 4])
+  }
+
+  @Test func givesUpOnAClientErrorAtOnce() async {
+    var attempts = 0
+    let error = await #expect(throws: AttemptError.self) {
+      try await withRetries(policy: RetryPolicy(), breaker: nil, host: "h", sleep: { _ in }) { _ -> Int in
+        attempts += 1
+        throw AttemptError(.status(404, retryAfter: nil, quotaExhausted: false), message: "HTTP 404")
+      }
+    }
+    #expect(attempts == 1)
+    #expect(error?.message == "HTTP 404")
+  }
+
+  @Test func anOpenCircuitStopsFurtherAttempts() async {
+    let breaker = CircuitBreaker(threshold: 2, cooldown: 60) { 0 }
+    var attempts = 0
+    await #expect(throws: CircuitOpenError.self) {
+      try await withRetries(policy: RetryPolicy(maxRetries: 5), breaker: breaker, host: "h", sleep: { _ in }) { _ -> Int in
+        attempts += 1
+        throw AttemptError(.transport("connection refused"), message: "connection refused")
+      }
+    }
+    #expect(attempts == 2)
+    await #expect(throws: CircuitOpenError.self) {
+      try await withRetries(policy: RetryPolicy(), breaker: breaker, host: "h", sleep: { _ in }) { _ in 1 }
+    }
+  }
+}
