@@ -12,6 +12,12 @@ let settings: [SwiftSetting] = [
 let argumentParser: Target.Dependency = .product(
   name: "ArgumentParser", package: "swift-argument-parser")
 
+let asyncHTTPClient: Target.Dependency = .product(name: "AsyncHTTPClient", package: "async-http-client")
+let nio: [Target.Dependency] = [
+  .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+  .product(name: "NIOHTTP1", package: "swift-nio"),
+]
+
 let package = Package(
   name: "rk-ail",
   platforms: [.macOS(.v15)],
@@ -21,7 +27,9 @@ let package = Package(
     .library(name: "ToolKit", targets: ["ToolKit"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
   ],
   targets: [
     /// The records that travel between tools and the one JSON configuration; FoundationEssentials only.
@@ -31,9 +39,28 @@ let package = Package(
     .target(name: "ToolKit", dependencies: ["Wire", argumentParser], swiftSettings: settings),
     /// Retry policy, backoff, Retry-After and a per-host circuit breaker, for every HTTP tool.
     .target(name: "Resilience", swiftSettings: settings),
+    /// Readeck's HTTP API: listing with pagination, articles, the bulk multipart sync route, and
+    /// the sync run rk-fetch performs.
+    .target(name: "Readeck", dependencies: ["Wire", "Resilience", asyncHTTPClient] + nio, swiftSettings: settings),
+    /// A Readeck-protocol server with sample articles and fault injection, for tests and the demo.
+    .target(name: "ReadeckFake", dependencies: ["Wire"] + nio, swiftSettings: settings),
     /// Renders man pages from a command's `--experimental-dump-help` description.
     .target(name: "ManPages", dependencies: ["ToolKit"], swiftSettings: settings),
 
+    /// Syncs bookmarks and article HTML from a Readeck server.
+    .executableTarget(
+      name: "rk-fetch", dependencies: ["Readeck", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient],
+      swiftSettings: settings),
+
+    /// Serves sample articles over the Readeck API, for the demo and the benchmarks.
+    .executableTarget(
+      name: "readeck-fake", dependencies: ["ReadeckFake", "ToolKit", argumentParser], swiftSettings: settings),
+
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["ReadeckFake", "Wire", "rk-fetch", asyncHTTPClient] + nio,
+      swiftSettings: settings),
+    .testTarget(name: "ReadeckFakeTests", dependencies: ["ReadeckFake", asyncHTTPClient] + nio, swiftSettings: settings),
+    .testTarget(name: "ReadeckTests", dependencies: ["Readeck", "Wire"], swiftSettings: settings),
     .testTarget(name: "ResilienceTests", dependencies: ["Resilience"], swiftSettings: settings),
     .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: settings),
     .testTarget(name: "ToolKitTests", dependencies: ["ToolKit", argumentParser], swiftSettings: settings),

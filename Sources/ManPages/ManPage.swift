@@ -187,9 +187,18 @@ private struct Renderer {
 
   // MARK: Escaping
 
-  /// Prose: backslashes escaped, a leading dot or quote neutralised so it is not a request.
+  /// Prose: backslashes escaped, a leading dot or quote neutralised so it is not a request,
+  /// non-ASCII as `\[uXXXX]` so that the page does not depend on the reader's locale.
   private func escape(_ text: String) -> String {
-    var result = text.replacingOccurrences(of: "\\", with: "\\e")
+    var result = ""
+    for scalar in text.replacingOccurrences(of: "\\", with: "\\e").unicodeScalars {
+      if scalar.isASCII {
+        result.unicodeScalars.append(scalar)
+      } else {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        result += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+      }
+    }
     if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
     return result.replacingOccurrences(of: "\n.", with: "\n\\&.").replacingOccurrences(of: "\n'", with: "\n\\&'")
   }

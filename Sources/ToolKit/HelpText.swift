@@ -42,8 +42,24 @@ public enum HelpText {
     var lines = [title + ":"]
     for (term, explanation) in entries {
       lines.append("  " + term)
-      lines.append("      " + explanation)
+      lines += wrap(explanation, width: 72).map { "      " + $0 }
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// Words in lines of at most `width` characters. Done here because `--help` re-wraps long lines
+  /// without their indentation; lines that already fit are left alone.
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += (line.isEmpty ? "" : " ") + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
   }
 }

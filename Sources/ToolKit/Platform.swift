@@ -86,6 +86,10 @@ enum Platform {
     _exit(141)
   }
 
+  static let interruptSignals: [Int32] = [SIGINT, SIGTERM]
+
+  static func ignore(signal number: Int32) { signal(number, SIG_IGN) }
+
   /// Seconds on a clock that never jumps.
   static func monotonicSeconds() -> Double {
     var now = timespec()

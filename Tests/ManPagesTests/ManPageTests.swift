@@ -19,6 +19,7 @@ struct SampleTool: ParsableCommand {
       examples: [
         Example("rk-sample --limit 5 < in.ndjson", "Keep the first five records."),
         Example(".hidden | rk-sample", "A command that starts with a dot."),
+        Example("rk-sample --title 'Café…'", "Non-ASCII text."),
       ],
       exitStatuses: [(.success, nil), (.tempFailure, "Some records failed.")]),
     version: Toolbox.version,
@@ -90,6 +91,7 @@ struct SampleTool: ParsableCommand {
     #expect(page.contains(".SH EXAMPLES\n.PP\nKeep the first five records.\n.PP\n.RS 4\n.nf\n\\fBrk\\-sample \\-\\-limit 5 < in.ndjson\\fR\n"))
     // A leading dot would be a roff request.
     #expect(page.contains("\\fB\\&.hidden | rk\\-sample\\fR"))
+    #expect(page.contains("'Caf\\[u00E9]\\[u2026]'"))
   }
 
   @Test func helpShowsTheExamplesToo() {
@@ -125,6 +127,7 @@ struct SampleTool: ParsableCommand {
     #expect(errors == "")
     let plain = output.replacingOccurrences(of: "\u{8}.", with: "", options: .regularExpression)
     #expect(plain.contains("rk-sample --limit 5 < in.ndjson"))
+    #expect(plain.contains("Café…"))
     #expect(plain.contains("EXIT STATUS"))
   }
 }
@@ -148,4 +151,15 @@ func run(_ path: String, _ arguments: [String], environment: [String: String]? =
   process.waitUntilExit()
   while !errReader.isFinished { usleep(1000) }
   return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+}
+
+@Suite struct HelpTextWrapTests {
+  @Test func longExplanationsAreWrappedWithTheirIndentAndParseBack() {
+    let long = String(repeating: "word ", count: 40).trimmingCharacters(in: .whitespaces)
+    let text = HelpText.discussion("Intro.", examples: [Example("cmd", long)], exitStatuses: [])
+    let lines = text.split(separator: "\n").drop { $0 != "EXAMPLES:" }.dropFirst(2).prefix { $0.hasPrefix("      ") }
+    #expect(lines.count == 3)
+    #expect(lines.allSatisfy { $0.count <= 78 })
+    #expect(Discussion(text).sections["EXAMPLES"]?.first?.text == long)
+  }
 }

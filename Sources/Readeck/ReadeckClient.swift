@@ -1,0 +1,252 @@
+public import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+public import Resilience
+public import Wire
+
+/// One page of `GET /api/bookmarks`.
+public struct BookmarkPage: Sendable {
+  /// The bookmark objects exactly as the server sent them, in its order.
+  public var bookmarks: [JSONObject]
+  public var totalCount: Int?
+  public var totalPages: Int?
+  /// The `Link rel="next"` target, when the server gave one on the server's own origin.
+  public var next: String?
+}
+
+/// One entry of `GET /api/bookmarks/sync`.
+public struct BookmarkChange: Sendable, Equatable {
+  public var id: String
+  public var time: String
+  /// `update` or `delete`.
+  public var type: String
+}
+
+/// A Readeck server's API over AsyncHTTPClient, with the shared retry policy and circuit breaker.
+/// Every request carries `Authorization: Bearer …` and `Accept: application/json` (error bodies
+/// depend on it). The token never appears in errors or messages.
+public final class ReadeckClient: Sendable {
+  /// The base URL as given (a path prefix allowed), without a trailing slash or credentials.
+  public let server: String
+  private let token: String
+  private let http: HTTPClient
+  private let timeout: TimeAmount
+  private let policy: RetryPolicy
+  private let breaker: CircuitBreaker
+  private let host: String
+  private let onRetry: @Sendable (String) -> Void
+
+  /// - Parameters:
+  ///   - timeout: for each whole request, body included.
+  ///   - onRetry: told about each retry ("retrying GET … in 2.0 s after HTTP 503").
+  public init(
+    server: String, token: String, http: HTTPClient, timeout: Double, policy: RetryPolicy,
+    breaker: CircuitBreaker, onRetry: @escaping @Sendable (String) -> Void = { _ in }
+  ) throws {
+    guard let base = URLText.normalizedBase(server) else {
+      throw ReadeckError.invalidResponse("not an http(s) URL: \(URLText.redactingCredentials(server))")
+    }
+    self.server = URLText.redactingCredentials(base)
+    self.token = token
+    self.http = http
+    self.timeout = .milliseconds(Int64(timeout * 1000))
+    self.policy = policy
+    self.breaker = breaker
+    self.host = URLText.authority(of: base) ?? base
+    self.onRetry = onRetry
+  }
+
+  // MARK: Routes
+
+  /// One page of bookmarks; `url` (a `next` link) wins over `query`, `offset` and `limit`.
+  public func bookmarks(_ query: BookmarkQuery, offset: Int, limit: Int, url: String? = nil) async throws -> BookmarkPage {
+    let target =
+      url ?? apiURL("/bookmarks", query.items + [("limit", String(limit)), ("offset", String(offset))])
+    let (head, body) = try await send(.GET, target, accept: .json)
+    guard case .array(let items) = try parseJSON(body, what: "bookmark list") else {
+      throw ReadeckError.invalidResponse("the bookmark list is not a JSON array")
+    }
+    let bookmarks = try items.map { item -> JSONObject in
+      guard let object = item.objectValue else { throw ReadeckError.invalidResponse("a bookmark is not an object") }
+      return object
+    }
+    let next = URLText.link(rel: "next", in: head.headers["Link"])
+    let sameOrigin = next.flatMap(URLText.origin(of:)) == URLText.origin(of: server)
+    return BookmarkPage(
+      bookmarks: bookmarks, totalCount: head.headers.first(name: "Total-Count").flatMap { Int($0) },
+      totalPages: head.headers.first(name: "Total-Pages").flatMap { Int($0) }, next: sameOrigin ? next : nil)
+  }
+
+  /// The article fragment of one bookmark, exactly as the server sends it.
+  public func article(id: String) async throws -> String {
+    let (_, body) = try await send(.GET, apiURL("/bookmarks/\(URLText.encodeComponent(id))/article"), accept: .html)
+    return String(decoding: body.readableBytesView, as: UTF8.self)
+  }
+
+  /// `GET /api/bookmarks/sync?since=`: what changed since a time, deletions included.
+  public func changes(since: String) async throws -> [BookmarkChange] {
+    let (_, body) = try await send(.GET, apiURL("/bookmarks/sync", [("since", since)]), accept: .json)
+    guard case .array(let items) = try parseJSON(body, what: "change list") else {
+      throw ReadeckError.invalidResponse("the change list is not a JSON array")
+    }
+    return items.compactMap { item in
+      guard let id = item["id"]?.stringValue, let type = item["type"]?.stringValue else { return nil }
+      return BookmarkChange(id: id, time: item["time"]?.stringValue ?? "", type: type)
+    }
+  }
+
+  /// `POST /api/bookmarks/sync` for the HTML of `ids`, streamed: `onArticle` gets each bookmark's
+  /// HTML as its part completes (image URLs left absolute, so it equals `GET …/article`). Retries
+  /// cover the request until its answer starts; a stream that breaks later ends the call with an
+  /// error and the caller fetches what is missing one by one.
+  public func bulkArticles(
+    ids: [String], sort: [String], onArticle: (_ id: String, _ html: String) async throws -> Void
+  ) async throws {
+    var request: JSONObject = [
+      "id": .array(ids.map(JSONValue.string)), "with_json": false, "with_html": true, "with_markdown": false,
+      "with_resources": false, "resource_prefix": "",
+    ]
+    if !sort.isEmpty { request["sort"] = .array(sort.map(JSONValue.string)) }
+    let payload = try WireCoding.line(JSONValue.object(request))
+    let response = try await start(.POST, apiURL("/bookmarks/sync"), accept: .multipart, body: payload)
+    let contentType = response.headers.first(name: "Content-Type") ?? ""
+    var reader = try MultipartReader(boundary: MultipartReader.boundary(fromContentType: contentType))
+    do {
+      for try await chunk in response.body {
+        for part in try reader.feed(chunk.readableBytesView) where part[header: "Type"] == "html" {
+          guard let id = part[header: "Bookmark-Id"] else { continue }
+          try await onArticle(id, String(decoding: part.body, as: UTF8.self))
+        }
+      }
+      try reader.finish()
+    } catch let error as MultipartError {
+      throw ReadeckError.invalidResponse(error.description)
+    } catch let error as ReadeckError {
+      throw error
+    } catch is CancellationError {
+      throw CancellationError()
+    } catch {
+      throw ReadeckError.invalidResponse("the bulk sync stream broke: \(describe(error))")
+    }
+  }
+
+  // MARK: Plumbing
+
+  private enum Accept: String {
+    case json = "application/json"
+    case html = "text/html, application/json;q=0.9"
+    case multipart = "multipart/mixed, application/json;q=0.9"
+  }
+
+  private func apiURL(_ path: String, _ query: [(String, String)] = []) -> String {
+    server + "/api" + path + (query.isEmpty ? "" : "?" + URLText.query(query))
+  }
+
+  private func parseJSON(_ body: ByteBuffer, what: String) throws -> JSONValue {
+    do {
+      return try Array(body.readableBytesView).withUnsafeBytes { try WireCoding.parse($0) }
+    } catch {
+      throw ReadeckError.invalidResponse("the \(what) is not valid JSON")
+    }
+  }
+
+  /// A request with retries whose whole body is read (bounded).
+  private func send(_ method: HTTPMethod, _ url: String, accept: Accept) async throws -> (HTTPClientResponse, ByteBuffer) {
+    try await retrying(method, url) {
+      let response = try await self.attempt(method, url, accept: accept, body: nil)
+      do {
+        return (response, try await response.body.collect(upTo: 256 << 20))
+      } catch {
+        throw AttemptError(.transport(self.describe(error)), message: self.describe(error))
+      }
+    }
+  }
+
+  /// A request with retries whose body is left to the caller to stream.
+  private func start(_ method: HTTPMethod, _ url: String, accept: Accept, body: [UInt8]) async throws -> HTTPClientResponse {
+    try await retrying(method, url) { try await self.attempt(method, url, accept: accept, body: body) }
+  }
+
+  private func retrying<T: Sendable>(_ method: HTTPMethod, _ url: String, _ operation: () async throws -> T) async throws -> T {
+    do {
+      return try await withRetries(
+        policy: policy, breaker: breaker, host: host,
+        onRetry: { retry, delay, error in
+          let seconds = (delay * 10).rounded() / 10
+          self.onRetry("retrying \(method.rawValue) \(self.pathForMessages(url)) in \(seconds) s after \(error.message) (retry \(retry))")
+        }
+      ) { _ in try await operation() }
+    } catch let error as AttemptError {
+      switch error.failure {
+      case .status(let status, _, _) where status == 401 || status == 403: throw ReadeckError.tokenRejected(status: status)
+      case .status(let status, _, _): throw ReadeckError.http(status: status, message: error.message)
+      case .transport: throw ReadeckError.unreachable(error.message)
+      }
+    } catch let error as CircuitOpenError {
+      throw ReadeckError.unreachable(error.description)
+    }
+  }
+
+  /// One try: a transport failure or an error status becomes an ``AttemptError`` for the policy.
+  private func attempt(_ method: HTTPMethod, _ url: String, accept: Accept, body: [UInt8]?) async throws -> HTTPClientResponse {
+    var request = HTTPClientRequest(url: url)
+    request.method = method
+    request.headers.add(name: "Authorization", value: "Bearer " + token)
+    request.headers.add(name: "Accept", value: accept.rawValue)
+    request.headers.add(name: "User-Agent", value: "rk-fetch")
+    if let body {
+      request.headers.add(name: "Content-Type", value: "application/json")
+      request.body = .bytes(ByteBuffer(bytes: body))
+    }
+    let response: HTTPClientResponse
+    do {
+      response = try await http.execute(request, timeout: timeout)
+    } catch is CancellationError {
+      throw CancellationError()
+    } catch {
+      throw AttemptError(.transport(describe(error)), message: describe(error))
+    }
+    let status = Int(response.status.code)
+    guard (200..<300).contains(status) else {
+      // The body of an error is small; its message helps the user.
+      let errorBody = (try? await response.body.collect(upTo: 64 << 10)).map { String(buffer: $0) } ?? ""
+      let retryAfter = response.headers.first(name: "Retry-After").flatMap {
+        RetryAfter.seconds($0, now: Date().timeIntervalSince1970)
+      }
+      let message = errorMessage(status: status, reason: response.status.reasonPhrase, body: errorBody)
+      throw AttemptError(.status(status, retryAfter: retryAfter, quotaExhausted: false), message: message)
+    }
+    return response
+  }
+
+  /// `HTTP 503 Service Unavailable`, with the server's JSON `message` when it differs.
+  private func errorMessage(status: Int, reason: String, body: String) -> String {
+    var message = "HTTP \(status) \(reason)"
+    if let parsed = try? Array(body.utf8).withUnsafeBytes({ try WireCoding.parse($0) }),
+      let text = parsed["message"]?.stringValue, text != reason
+    {
+      message += ": " + text
+    }
+    return message
+  }
+
+  private func pathForMessages(_ url: String) -> String {
+    url.hasPrefix(server) ? String(url.dropFirst(server.count)) : URLText.redactingCredentials(url)
+  }
+
+  private func describe(_ error: any Error) -> String {
+    switch error {
+    case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout:
+      return "timed out"
+    case let error as HTTPClientError where error == .remoteConnectionClosed:
+      return "connection closed by the server"
+    case let error as NIOConnectionError:
+      return "cannot connect to \(host): " + (error.connectionErrors.first.map { String(describing: $0.error) } ?? "no address")
+    default:
+      let text = String(describing: error)
+      return text.count > 200 ? String(text.prefix(200)) + "…" : text
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/// What can go wrong talking to Readeck, in the terms the tools report and map to exit statuses.
+public enum ReadeckError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// 401 or 403: the token is wrong, expired, or lacks the scope.
+  case tokenRejected(status: Int)
+  /// The server cannot be reached (connection failures until the circuit opened).
+  case unreachable(String)
+  /// An HTTP error that retries did not cure.
+  case http(status: Int, message: String)
+  /// The server answered something this client cannot use.
+  case invalidResponse(String)
+
+  public var description: String {
+    switch self {
+    case .tokenRejected(let status): "token rejected by the server (HTTP \(status))"
+    case .unreachable(let detail): "server unreachable: \(detail)"
+    case .http(let status, let message): "HTTP \(status)" + (message.isEmpty ? "" : " \(message)")
+    case .invalidResponse(let detail): "invalid response: \(detail)"
+    }
+  }
+
+  /// The HTTP status, when the server answered.
+  public var status: Int? {
+    switch self {
+    case .tokenRejected(let status), .http(let status, _): status
+    default: nil
+    }
+  }
+}

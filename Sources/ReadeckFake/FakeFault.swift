@@ -1,0 +1,37 @@
+/// The routes faults can be injected on.
+public enum FakeRoute: Hashable, Sendable {
+  /// `GET /api/bookmarks`
+  case list
+  /// `GET /api/bookmarks/{id}`
+  case bookmark
+  /// `GET /api/bookmarks/{id}/article`
+  case article
+  /// `POST /api/bookmarks/sync`
+  case bulkSync
+  /// `GET /api/bookmarks/sync`
+  case syncChanges
+  /// `GET /bm/{xx}/{id}/_resources/{name}` and `/bm/{xx}/{id}/img/{name}`
+  case image
+  /// `GET /api/info`
+  case info
+}
+
+/// A misbehaviour the server shows once, on the next request of a route.
+public enum FakeFault: Sendable, Equatable {
+  /// Answer this status (≥ 200) with the error body the request's `Accept` calls for, and a
+  /// `Retry-After` header when given.
+  case status(Int, retryAfter: String? = nil)
+  /// Wait this long, on top of the latency, then answer normally.
+  case delay(milliseconds: Int)
+  /// Send the headers (with the full `Content-Length`, or chunked for a stream) and part of the
+  /// body, then close the connection.
+  case resetMidBody
+  /// Bulk sync: end the HTTP body cleanly after the first part, with no closing boundary, then
+  /// close. Elsewhere it acts as `resetMidBody`.
+  case truncateMultipart
+  /// Answer 200 `application/json` whose body is not valid JSON: the first half of the real body
+  /// on JSON routes, a fixed broken text on others.
+  case malformedJSON
+  /// Close the connection without answering.
+  case dropConnection
+}

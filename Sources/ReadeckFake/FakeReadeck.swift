@@ -1,0 +1,127 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+/// A Readeck server on loopback that speaks the real protocol, with fault injection for tests.
+public final class FakeReadeck: Sendable {
+  public enum StartError: Error, Sendable {
+    case noPort
+    case badBookmarkID(String)
+  }
+
+  /// The port bound on 127.0.0.1.
+  public let port: Int
+  /// `http://127.0.0.1:{port}{prefix}`: what `{root}` in article HTML becomes.
+  public let baseURL: String
+  private let core: ServerCore
+  private let serverChannel: any Channel
+
+  private init(port: Int, baseURL: String, core: ServerCore, serverChannel: any Channel) {
+    self.port = port
+    self.baseURL = baseURL
+    self.core = core
+    self.serverChannel = serverChannel
+  }
+
+  deinit {
+    serverChannel.close(promise: nil)
+    for channel in core.openConnections { channel.close(promise: nil) }
+  }
+
+  /// Binds 127.0.0.1 on an ephemeral port.
+  /// - Parameter prefix: a path the server runs under, such as `/readeck`; a missing leading
+  ///   slash is added and a trailing one removed.
+  public static func start(
+    bookmarks: [FakeBookmark], token: String = "test-token", prefix: String = "", version: String = "0.22.3",
+    latencyMilliseconds: Int = 0
+  ) async throws -> FakeReadeck {
+    if let bad = bookmarks.first(where: { !Endpoint.isID(Substring($0.id)) }) { throw StartError.badBookmarkID(bad.id) }
+    let prefix = normalized(prefix: prefix)
+    let core = ServerCore(
+      token: token, prefix: prefix, version: version, latencyMilliseconds: max(0, latencyMilliseconds))
+    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .serverChannelOption(.backlog, value: 512)
+      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+      .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+      .childChannelOption(.maxMessagesPerRead, value: 16)
+      .childChannelInitializer { channel in
+        core.opened(channel)
+        channel.closeFuture.whenComplete { _ in core.closed(channel) }
+        return channel.eventLoop.makeCompletedFuture {
+          try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+          try channel.pipeline.syncOperations.addHandler(HTTPHandler(core: core))
+        }
+      }
+      .bind(host: "127.0.0.1", port: 0)
+      .get()
+    guard let port = channel.localAddress?.port else {
+      try? await channel.close()
+      throw StartError.noPort
+    }
+    let baseURL = "http://127.0.0.1:\(port)\(prefix)"
+    core.install(root: baseURL, bookmarks: bookmarks)
+    return FakeReadeck(port: port, baseURL: baseURL, core: core, serverChannel: channel)
+  }
+
+  /// Stops listening and closes every open connection. Calling it again does nothing.
+  public func shutdown() async throws {
+    do {
+      try await serverChannel.close()
+    } catch ChannelError.alreadyClosed {
+      // An earlier shutdown did it.
+    }
+    for channel in core.openConnections {
+      try? await channel.close()
+    }
+  }
+
+  /// Faults are consumed one per matching request, in order. `ids` limits them to requests
+  /// naming one of those bookmarks (bookmark, article, image routes); on routes that name no
+  /// single bookmark it is ignored.
+  public func inject(_ faults: [FakeFault], on route: FakeRoute, ids: Set<String>? = nil) {
+    core.inject(faults, on: route, ids: ids)
+  }
+
+  /// Faults injected and not yet consumed, on one route or on all.
+  public func pendingFaults(on route: FakeRoute? = nil) -> Int { core.pendingFaultCount(on: route) }
+
+  public func clearFaults() { core.clearFaults() }
+
+  /// Added to every request, before any `delay` fault.
+  public func setLatency(milliseconds: Int) { core.setLatency(milliseconds: milliseconds) }
+
+  /// `false`: `POST` and `GET /api/bookmarks/sync` answer 404, like a server older than 0.20.
+  public func setBulkSyncAvailable(_ available: Bool) { core.setBulkSyncAvailable(available) }
+
+  /// Removes a bookmark and logs its deletion for `GET /api/bookmarks/sync?since=`.
+  public func delete(id: String, at time: Date = Date()) { core.delete(id: id, at: time) }
+
+  /// Adds a bookmark, or replaces the one with the same id (to simulate an edit, bump `updated`).
+  public func upsert(_ bookmark: FakeBookmark) { core.upsert(bookmark) }
+
+  /// The library in the default list order (newest `created` first).
+  public var bookmarks: [FakeBookmark] { core.bookmarks }
+
+  /// Every request, in arrival order.
+  public var requests: [FakeRequest] { core.requests }
+
+  public func clearRequests() { core.clearRequests() }
+
+  /// The clock `FakeRequest.receivedAt` is read from, in seconds.
+  public static func monotonicNow() -> Double {
+    Double(NIODeadline.now().uptimeNanoseconds) / 1e9
+  }
+
+  static func normalized(prefix: String) -> String {
+    var prefix = String(prefix.trimmingSpaces)
+    while prefix.hasSuffix("/") { prefix.removeLast() }
+    if !prefix.isEmpty, !prefix.hasPrefix("/") { prefix = "/" + prefix }
+    return prefix
+  }
+}

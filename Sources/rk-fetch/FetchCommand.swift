@@ -1,0 +1,132 @@
+import ArgumentParser
+import AsyncHTTPClient
+import Dispatch
+import NIOCore
+import Readeck
+import Resilience
+import ToolKit
+import Wire
+
+/// The run behind the options: configuration, the client, the sync, and the exit status.
+struct FetchCommand {
+  let options: RKFetch
+  let diagnostics: Diagnostics
+
+  func run() async throws {
+    let configuration = Configuration(tool: "rk-fetch", file: try ConfigFile.load(app: "readkeep"))
+    guard
+      let server = configuration.resolve(flag: ("--server", options.server), variable: "READECK_URL", key: "server")
+    else {
+      throw ToolError(.configError, "no server: pass --server URL, set READECK_URL, or put server = URL in the config file")
+    }
+    let token = try loadToken(configuration)
+    let limit = try options.limit ?? configuration.resolve(variable: nil, key: "limit").map { setting in
+      guard let value = Int(setting.value), value >= 0 else {
+        throw ToolError(.configError, "\(setting.source): limit must be a number, 0 for all")
+      }
+      return value
+    } ?? 20
+    let skipIDs = try options.skipIds.map(readIDs) ?? []
+
+    let http = HTTPClient(
+      eventLoopGroupProvider: .singleton,
+      configuration: .init(timeout: .init(connect: .seconds(Int64(min(options.timeout, 10).rounded(.up))))))
+    do {
+      try await sync(server: server, token: token, limit: limit, skipIDs: skipIDs, http: http)
+      try await http.shutdown()
+    } catch {
+      try? await http.shutdown()
+      throw error
+    }
+  }
+
+  private func sync(server: Setting, token: Secret, limit: Int, skipIDs: Set<String>, http: HTTPClient) async throws {
+    let breaker = CircuitBreaker(threshold: 3, cooldown: 3600) { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    let diagnostics = self.diagnostics
+    let client: ReadeckClient
+    do {
+      client = try ReadeckClient(
+        server: server.value, token: token.reveal(), http: http, timeout: options.timeout,
+        policy: RetryPolicy(maxRetries: options.retries, baseDelay: options.retryDelay), breaker: breaker, onRetry: { diagnostics.debug($0) })
+    } catch let error as ReadeckError {
+      throw ToolError(.configError, "\(server.source): \(error)")
+    }
+
+    let sink = OutputSink.standardOutput.flushing(eachRecord: true)
+    let observer = FetchObserver(diagnostics: diagnostics)
+    let sync = ArticleSync(
+      client: client,
+      options: SyncOptions(
+        query: BookmarkQuery(
+          state: options.state, excludeMarked: options.excludeMarked, label: options.label, search: options.search,
+          types: options.types, sort: options.sorts),
+        limit: limit, skipIDs: skipIDs, mode: options.mode, concurrency: options.concurrency,
+        metadataOnly: options.metadataOnly, since: options.since),
+      observer: observer)
+    let outcome: ArticleSync.Outcome
+    do {
+      outcome = try await sync.run { try sink.emit($0) }
+    } catch ReadeckError.tokenRejected(let status) {
+      throw ToolError(.noPermission, "token rejected by \(client.server) (HTTP \(status)); check READECK_TOKEN or --token-file")
+    }
+    observer.finish()
+    try sink.flush()
+    try report(outcome)
+  }
+
+  /// Token from --token-file, then READECK_TOKEN, then the config file's token_file or token_cmd.
+  private func loadToken(_ configuration: Configuration) throws -> Secret {
+    let what = "Readeck token"
+    if let path = options.tokenFile {
+      return try Secret.load(.file(path), what: what, diagnostics: diagnostics)
+    }
+    if let value = configuration.environment["READECK_TOKEN"], !value.isEmpty {
+      return Secret(value.trimmed)
+    }
+    if let file = configuration.resolve(variable: nil, key: "token_file") {
+      return try Secret.load(.file(configuration.expandingTilde(file.value)), what: what, diagnostics: diagnostics)
+    }
+    if let command = configuration.resolve(variable: nil, key: "token_cmd") {
+      return try Secret.load(.command(command.value), what: what, diagnostics: diagnostics)
+    }
+    throw ToolError(.configError, "no token: set READECK_TOKEN, pass --token-file PATH, or put token_file = PATH in the config file")
+  }
+
+  private func readIDs(_ path: String) throws -> Set<String> {
+    var ids = Set<String>()
+    try LineReader(path: path).forEachLine { bytes, _ in
+      let id = String(decoding: bytes, as: UTF8.self).trimmed
+      if !id.isEmpty { ids.insert(id) }
+    }
+    return ids
+  }
+
+  /// "18 of 20 articles synced, 2 failed (…)" and the exit status it implies.
+  private func report(_ outcome: ArticleSync.Outcome) throws {
+    let summary = outcome.summary
+    let noun = options.metadataOnly ? "bookmarks" : "articles"
+    var line = "\(summary.fetched) of \(summary.requested) \(noun) synced"
+    if summary.skipped > 0 { line += ", \(summary.skipped) skipped" }
+    if !summary.failed.isEmpty {
+      let reasons = summary.failed.prefix(3).map { "\($0.id): \($0.reason)" }.joined(separator: "; ")
+      line += ", \(summary.failed.count) failed (\(reasons)\(summary.failed.count > 3 ? "; …" : ""))"
+    }
+    if let deleted = summary.deleted { line += ", \(deleted) deleted" }
+    diagnostics.info(line)
+    if let error = outcome.abortedBy {
+      if case .unreachable = error { throw ToolError(.unavailable, "sync incomplete: \(error)") }
+      throw ToolError(.tempFailure, "sync incomplete: \(error)")
+    }
+    // The summary line above already says what failed.
+    if !summary.failed.isEmpty { throw ExitCode(ExitStatus.tempFailure.rawValue) }
+  }
+}
+
+extension String {
+  /// Without surrounding spaces, tabs and line ends.
+  var trimmed: String {
+    let isSpace: (Character) -> Bool = { $0.isWhitespace }
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+    return String(self[first...last])
+  }
+}

@@ -1,0 +1,125 @@
+public import ArgumentParser
+public import Readeck
+import ToolKit
+import Wire
+
+@main
+struct RKFetch: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rk-fetch",
+    abstract: "Sync bookmarks and their article HTML from a Readeck server as NDJSON records.",
+    discussion: HelpText.discussion(
+      """
+      Lists the selected bookmarks (unread ones by default: not archived, as in Readeck's own \
+      Unread list), fetches the article HTML of each, and writes one "article" record per \
+      bookmark on standard output, in the server's order, as soon as it is fetched. The stream \
+      ends with a "sync_summary" record whose "complete" is false when the run was aborted.
+
+      Articles come from the bulk route POST /api/bookmarks/sync (Readeck 0.20 and later) when \
+      the server has it, else one GET /api/bookmarks/ID/article each. Connection failures and \
+      HTTP 408, 425, 429, 500, 502, 503 and 504 are retried with exponential backoff; when the \
+      server stays unreachable the run stops at once instead of waiting for every timeout.
+
+      Each record looks like this (keys sorted, one line):
+        {"bookmark":{…},"fetched_at":"…","html":"…","id":"…","kind":"article"}
+      """,
+      environment: [
+        ("READECK_URL", "The server's base URL (a path prefix is allowed), unless --server is given."),
+        ("READECK_TOKEN", "The API token, unless --token-file is given."),
+      ],
+      files: [
+        (
+          "$XDG_CONFIG_HOME/readkeep/config",
+          "Settings: server, token_file, token_cmd (a command printing the token, e.g. pass show readeck), limit."
+        )
+      ],
+      examples: [
+        Example("rk-fetch --server https://readeck.example.org > new.ndjson", "The 20 newest unread articles (token in READECK_TOKEN)."),
+        Example(
+          "rk-cache ids | rk-fetch --limit 50 --skip-ids - | rk-cache store",
+          "Sync the 50 newest unread articles, without fetching the ones already cached."),
+        Example("rk-fetch --state all --limit 0 --metadata-only", "Every bookmark's metadata, all pages."),
+        Example("rk-fetch --since 2026-11-01T00:00:00Z", "Only what changed since a date; deletions as \"deleted\" records."),
+      ],
+      exitStatuses: [
+        (.success, "Every selected article was synced."),
+        (.tempFailure, "Some articles failed (listed in the summary), or the server answered errors that retries did not cure."),
+        (.unavailable, "The server became unreachable; the records written before stay valid."),
+        (.noPermission, "The token was rejected (HTTP 401 or 403)."),
+        (.configError, "The server or the token is not configured."),
+        (.noInput, "The --skip-ids file cannot be opened."),
+      ]),
+    version: Toolbox.version)
+
+  @Option(help: ArgumentHelp("The Readeck server's base URL.", valueName: "url"))
+  var server: String?
+
+  @Option(help: ArgumentHelp("Read the API token from this file (first line).", valueName: "path"), completion: .file())
+  var tokenFile: String?
+
+  @Option(help: "Which bookmarks: unread (not archived), archived, marked (favourites), or all.")
+  var state: BookmarkQuery.State = .unread
+
+  @Flag(help: "Leave out favourites too, as the original app's unread list did.")
+  var excludeMarked = false
+
+  @Option(help: ArgumentHelp("How many of the newest matching bookmarks to sync; 0 for all.", valueName: "n"))
+  var limit: Int?
+
+  @Option(help: "Only bookmarks with this label.") var label: String?
+  @Option(help: "Only bookmarks matching this full-text search.") var search: String?
+  @Option(name: .customLong("type"), help: "Only this type: article, photo or video (repeatable).")
+  var types: [String] = []
+  @Option(name: .customLong("sort"), help: "Server sort key, e.g. -created (default), created, title (repeatable).")
+  var sorts: [String] = []
+
+  @Option(help: ArgumentHelp("Ids already cached, one per line ('-' for standard input): counted as skipped, never fetched.", valueName: "file"), completion: .file())
+  var skipIds: String?
+
+  @Flag(help: "Write \"bookmark\" records without fetching articles.")
+  var metadataOnly = false
+
+  @Option(help: "How to fetch articles: auto, bulk or per-article.")
+  var mode: FetchMode = .auto
+
+  @Option(help: ArgumentHelp("Per-article requests in flight at once.", valueName: "n"))
+  var concurrency = 1
+
+  @Option(help: ArgumentHelp("Only bookmarks changed since this RFC 3339 time; report deletions.", valueName: "date"))
+  var since: String?
+
+  @Option(help: ArgumentHelp("Seconds allowed for each request.", valueName: "seconds"))
+  var timeout: Double = 30
+
+  @Option(help: ArgumentHelp("Retries of a failed request.", valueName: "n"))
+  var retries = 2
+
+  @Option(help: ArgumentHelp("Seconds before the first retry; each further retry waits twice as long.", valueName: "seconds"))
+  var retryDelay: Double = 2
+
+  @OptionGroup var common: CommonOptions
+
+  func validate() throws {
+    if let limit, limit < 0 { throw ValidationError("--limit must be 0 (all) or more.") }
+    if concurrency < 1 || concurrency > 32 { throw ValidationError("--concurrency must be between 1 and 32.") }
+    if timeout <= 0 { throw ValidationError("--timeout must be positive.") }
+    if retries < 0 || retries > 10 { throw ValidationError("--retries must be between 0 and 10.") }
+    if retryDelay < 0 { throw ValidationError("--retry-delay cannot be negative.") }
+    for type in types where !["article", "photo", "video"].contains(type) {
+      throw ValidationError("--type must be article, photo or video, not \(type).")
+    }
+    if let since, RFC3339.parse(since) == nil {
+      throw ValidationError("--since must be an RFC 3339 time such as 2026-11-01T00:00:00Z.")
+    }
+  }
+
+  func run() async throws {
+    let diagnostics = common.diagnostics(for: "rk-fetch")
+    try await runTool(diagnostics) {
+      try await FetchCommand(options: self, diagnostics: diagnostics).run()
+    }
+  }
+}
+
+extension BookmarkQuery.State: ExpressibleByArgument {}
+extension FetchMode: ExpressibleByArgument {}

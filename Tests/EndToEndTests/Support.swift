@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import Wire
+
+/// Where `swift build` put the tools: next to the test bundle, or `RK_BIN_DIR`.
+let binaries: URL = {
+  if let explicit = ProcessInfo.processInfo.environment["RK_BIN_DIR"] { return URL(fileURLWithPath: explicit) }
+  return Bundle.main.bundleURL
+}()
+
+struct ToolRun: Sendable {
+  var status: Int32
+  var stdout: String
+  var stderr: String
+  var seconds: Double
+
+  /// Every stdout line parsed; a test fails if any is not a JSON object.
+  var records: [JSONValue] {
+    stdout.split(separator: "\n").map { line in
+      let value = try? Array(line.utf8).withUnsafeBytes { try WireCoding.parse($0) }
+      #expect(value?.objectValue != nil, "stdout line is not a record: \(line.prefix(200))")
+      return value ?? .null
+    }
+  }
+
+  func records(kind: String) -> [JSONValue] { records.filter { $0["kind"]?.stringValue == kind } }
+  var summary: JSONValue? { records(kind: "sync_summary").last }
+}
+
+/// Runs a built tool with a clean environment (only what is given, plus PATH and a HOME that
+/// holds nothing), feeding `stdin`, draining both pipes before waiting.
+func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:], stdin: String = "") throws -> ToolRun {
+  let process = Process()
+  process.executableURL = binaries.appendingPathComponent(tool)
+  process.arguments = arguments
+  let home = NSTemporaryDirectory() + "rk-e2e-home-" + UUID().uuidString
+  process.environment = ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_CONFIG_HOME": home + "/config"]
+    .merging(environment) { _, given in given }
+  let input = Pipe()
+  let output = Pipe()
+  let errors = Pipe()
+  process.standardInput = input
+  process.standardOutput = output
+  process.standardError = errors
+  let started = Date()
+  try process.run()
+  let stdinData = Data(stdin.utf8)
+  let writer = Thread {
+    try? input.fileHandleForWriting.write(contentsOf: stdinData)
+    try? input.fileHandleForWriting.close()
+  }
+  writer.start()
+  nonisolated(unsafe) var errorData = Data()
+  let errorReader = Thread { errorData = errors.fileHandleForReading.readDataToEndOfFile() }
+  errorReader.start()
+  let outputData = output.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  while !errorReader.isFinished { usleep(1000) }
+  return ToolRun(
+    status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
+    stderr: String(decoding: errorData, as: UTF8.self), seconds: Date().timeIntervalSince(started))
+}

@@ -1,0 +1,123 @@
+import AsyncHTTPClient
+import Foundation
+import NIOHTTP1
+import ReadeckFake
+import Testing
+
+@Suite struct FaultTests {
+  @Test func statusFaultsComeInOrderThenSuccess() async throws {
+    try await withFake(Fixture.all) { fake, client in
+      fake.inject([.status(503), .status(429, retryAfter: "2")], on: .list)
+      let url = "\(fake.baseURL)/api/bookmarks"
+      let first = try await client.send(url)
+      #expect(first.status == 503)
+      #expect(first.text == #"{"status":503,"message":"Service Unavailable"}"# + "\n")
+      #expect(first.header("Retry-After") == nil)
+      let second = try await client.send(url)
+      #expect(second.status == 429)
+      #expect(second.header("Retry-After") == "2")
+      #expect(second.text == #"{"status":429,"message":"Too Many Requests"}"# + "\n")
+      #expect(try await client.send(url).status == 200)
+      #expect(fake.pendingFaults() == 0)
+    }
+  }
+
+  @Test func faultsHitOnlyTheirRouteAndIDs() async throws {
+    try await withFake(Fixture.all) { fake, client in
+      fake.inject([.status(502)], on: .article, ids: [Fixture.articleID])
+      let other = try await client.send("\(fake.baseURL)/api/bookmarks/\(Fixture.photoID)/article")
+      #expect(other.status == 200)
+      #expect(try await client.send("\(fake.baseURL)/api/bookmarks").status == 200)
+      let hit = try await client.send("\(fake.baseURL)/api/bookmarks/\(Fixture.articleID)/article")
+      #expect(hit.status == 502)
+      let again = try await client.send("\(fake.baseURL)/api/bookmarks/\(Fixture.articleID)/article")
+      #expect(again.status == 200)
+    }
+  }
+
+  @Test func delayFaultIsMeasurable() async throws {
+    try await withFake(Fixture.all) { fake, client in
+      fake.inject([.delay(milliseconds: 300)], on: .article)
+      let url = "\(fake.baseURL)/api/bookmarks/\(Fixture.articleID)/article"
+      let clock = ContinuousClock()
+      let start = clock.now
+      let delayed = try await client.send(url)
+      let elapsed = clock.now - start
+      #expect(delayed.status == 200)
+      #expect(elapsed >= .milliseconds(300))
+      let quickStart = clock.now
+      _ = try await client.send(url)
+      #expect(clock.now - quickStart < .milliseconds(300))
+    }
+  }
+
+  @Test func resetMidBodyBreaksTheResponse() async throws {
+    try await withFake(Fixture.all) { fake, client in
+      fake.inject([.resetMidBody], on: .article)
+      await #expect(throws: (any Error).self) {
+        try await client.send("\(fake.baseURL)/api/bookmarks/\(Fixture.articleID)/article")
+      }
+      fake.inject([.resetMidBody], on: .bulkSync)
+      await #expect(throws: (any Error).self) {
+        try await client.send(
+          "\(fake.baseURL)/api/bookmarks/sync", method: .POST, headers: jsonAuth,
+          body: Array(#"{"with_html":true}"#.utf8))
+      }
+      let recovered = try await client.send("\(fake.baseURL)/api/bookmarks/\(Fixture.articleID)/article")
+      #expect(recovered.status == 200)
+    }
+  }
+
+  @Test func malformedJSONIsA200ThatDoesNotParse() async throws {
+    try await withFake(Fixture.all) { fake, client in
+      fake.inject([.malformedJSON], on: .list)
+      let response = try await client.send("\(fake.baseURL)/api/bookmarks")
+      #expect(response.status == 200)
+      #expect(response.header("Content-Type") == "application/json; charset=utf-8")
+      #expect(!response.body.isEmpty)
+      #expect(throws: (any Error).self) { try jsonObject(response.body) }
+      let next = try await client.send("\(fake.baseURL)/api/bookmarks")
+      #expect(try jsonObject(next.body) is [Any])
+    }
+  }
+
+  @Test func truncatedMultipartLacksTheClosingBoundary() async throws {
+    let library = FakeReadeck.sampleLibrary(count: 3, imagesPerArticle: 1)
+    try await withFake(library) { fake, client in
+      fake.inject([.truncateMultipart], on: .bulkSync)
+      let response = try await client.send(
+        "\(fake.baseURL)/api/bookmarks/sync", method: .POST, headers: jsonAuth,
+        body: Array(#"{"with_json":true,"with_html":true}"#.utf8))
+      #expect(response.status == 200)
+      let boundary = try #require(multipartBoundary(of: response.header("Content-Type")))
+      let (parts, closed) = parseMultipart(response.body, boundary: boundary)
+      #expect(!closed)
+      #expect(!response.text.contains("--\(boundary)--"))
+      #expect(parts.count == 1)
+      #expect(parts.first?.headers["Type"] == "json")
+    }
+  }
+
+  @Test func dropConnectionAnswersNothing() async throws {
+    try await withFake(Fixture.all) { fake, client in
+      fake.inject([.dropConnection], on: .info)
+      let answer = try await rawExchange(port: fake.port, "GET /api/info HTTP/1.1\r\nHost: x\r\n\r\n")
+      #expect(answer.isEmpty)
+      fake.inject([.dropConnection], on: .bookmark)
+      await #expect(throws: (any Error).self) {
+        try await client.send("\(fake.baseURL)/api/bookmarks/\(Fixture.articleID)")
+      }
+    }
+  }
+
+  @Test func imageFaults() async throws {
+    try await withFake([Fixture.article]) { fake, client in
+      fake.inject([.status(404)], on: .image)
+      let url = "\(fake.baseURL)/bm/Vn/\(Fixture.articleID)/_resources/\(Fixture.imageName)"
+      let failed = try await client.send(url, headers: [])
+      #expect(failed.status == 404)
+      let served = try await client.send(url, headers: [])
+      #expect(served.status == 200)
+    }
+  }
+}

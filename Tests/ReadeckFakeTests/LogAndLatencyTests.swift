@@ -1,0 +1,96 @@
+import AsyncHTTPClient
+import Foundation
+import NIOHTTP1
+import ReadeckFake
+import Testing
+
+@Suite struct LogAndLatencyTests {
+  @Test func requestsAreLoggedInArrivalOrder() async throws {
+    try await withFake(Fixture.all) { fake, client in
+      let before = FakeReadeck.monotonicNow()
+      _ = try await client.send("\(fake.baseURL)/api/bookmarks?is_archived=false&type=article&type=photo")
+      _ = try await client.send("\(fake.baseURL)/api/bookmarks/\(Fixture.articleID)/article")
+      _ = try await client.send(
+        "\(fake.baseURL)/bm/Vn/\(Fixture.articleID)/_resources/\(Fixture.imageName)", headers: [])
+      _ = try await client.send("\(fake.baseURL)/nowhere", method: .POST, headers: [])
+      let log = fake.requests
+      #expect(log.map(\.method) == ["GET", "GET", "GET", "POST"])
+      #expect(
+        log.map(\.path) == [
+          "/api/bookmarks", "/api/bookmarks/\(Fixture.articleID)/article",
+          "/bm/Vn/\(Fixture.articleID)/_resources/\(Fixture.imageName)", "/nowhere",
+        ])
+      #expect(log.map(\.route) == [.list, .article, .image, nil])
+      #expect(log.map(\.bookmarkID) == [nil, Fixture.articleID, Fixture.articleID, nil])
+      #expect(log[0].query.map { "\($0.0)=\($0.1)" } == ["is_archived=false", "type=article", "type=photo"])
+      #expect(log[0].header("authorization") == "Bearer \(token)")
+      #expect(log[2].header("Authorization") == nil)
+      #expect(log.first!.receivedAt >= before)
+      #expect(zip(log, log.dropFirst()).allSatisfy { $0.receivedAt <= $1.receivedAt })
+      #expect(log.last!.receivedAt <= FakeReadeck.monotonicNow())
+    }
+  }
+
+  @Test func retryDelaysCanBeMeasuredOnTheServer() async throws {
+    try await withFake(Fixture.all) { fake, client in
+      fake.inject([.status(503, retryAfter: "1")], on: .list)
+      _ = try await client.send("\(fake.baseURL)/api/bookmarks")
+      try await Task.sleep(for: .milliseconds(250))
+      _ = try await client.send("\(fake.baseURL)/api/bookmarks")
+      let times = fake.requests.map(\.receivedAt)
+      #expect(times.count == 2)
+      #expect(times[1] - times[0] >= 0.25)
+    }
+  }
+
+  @Test func latencyAppliesToEveryRequest() async throws {
+    try await withFake(Fixture.all, latency: 150) { fake, client in
+      let clock = ContinuousClock()
+      for url in [
+        "\(fake.baseURL)/api/info", "\(fake.baseURL)/bm/Vn/\(Fixture.articleID)/_resources/\(Fixture.imageName)",
+      ] {
+        let start = clock.now
+        _ = try await client.send(url, headers: [])
+        #expect(clock.now - start >= .milliseconds(150))
+      }
+      fake.setLatency(milliseconds: 0)
+      let start = clock.now
+      _ = try await client.send("\(fake.baseURL)/api/info", headers: [])
+      #expect(clock.now - start < .milliseconds(150))
+      fake.setLatency(milliseconds: 200)
+      let slow = clock.now
+      _ = try await client.send("\(fake.baseURL)/api/info", headers: [])
+      #expect(clock.now - slow >= .milliseconds(200))
+    }
+  }
+
+  @Test func latencyDoesNotSerialiseConnections() async throws {
+    try await withFake(Fixture.all, latency: 300) { fake, client in
+      let clock = ContinuousClock()
+      let start = clock.now
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        for _ in 0..<8 {
+          group.addTask { _ = try await client.send("\(fake.baseURL)/api/info", headers: []) }
+        }
+        try await group.waitForAll()
+      }
+      // Eight requests waiting 300 ms each, side by side: far less than 8 × 300 ms.
+      #expect(clock.now - start < .milliseconds(1500))
+    }
+  }
+
+  @Test func upsertAndDeleteChangeTheLibrary() async throws {
+    try await withFake([Fixture.article]) { fake, client in
+      var edited = Fixture.article
+      edited.title = "Edited"
+      fake.upsert(edited)
+      fake.upsert(Fixture.photo)
+      #expect(fake.bookmarks.map(\.id) == [Fixture.articleID, Fixture.photoID])
+      let list = try await client.send("\(fake.baseURL)/api/bookmarks")
+      #expect(list.text.contains(#""title":"Edited""#))
+      #expect(list.header("Total-Count") == "2")
+      fake.delete(id: Fixture.photoID)
+      #expect(try await client.send("\(fake.baseURL)/api/bookmarks").header("Total-Count") == "1")
+    }
+  }
+}
