@@ -150,6 +150,18 @@ import Wire
     }
   }
 
+  @Test(arguments: [FakeFault.resetMidBody, .dropConnection, .delay(milliseconds: 3000)])
+  func brokenConnectionsAreRetried(fault: FakeFault) async throws {
+    let library = unread(FakeReadeck.sampleLibrary(count: 2))
+    try await withServer(library) { fake in
+      fake.inject([fault], on: .article, ids: [library[0].id])
+      let result = try fetch(fake, ["--mode", "per-article", "--timeout", "1"])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(articleRequests(fake).filter { $0.bookmarkID == library[0].id }.count == 2)
+      #expect(result.records(kind: "article").first?["html"]?.stringValue == expectedHTML(library[0], fake))
+    }
+  }
+
   @Test func retryAfterIsHonoured() async throws {
     let library = unread(FakeReadeck.sampleLibrary(count: 1))
     try await withServer(library) { fake in
