@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which bookmarks to list, as `GET /api/bookmarks` filters.
 public struct BookmarkQuery: Sendable, Equatable {
   public enum State: String, Sendable, CaseIterable {
@@ -41,18 +43,10 @@ public struct BookmarkQuery: Sendable, Equatable {
     }
     if excludeMarked, state != .marked { items.append(("is_marked", "false")) }
     // A label with spaces must be quoted: the server parses search-string syntax.
-    if let label { items.append(("labels", "\"" + label.replacingAll("\"", with: "\\\"") + "\"")) }
+    if let label { items.append(("labels", "\"" + label.replacingOccurrences(of: "\"", with: "\\\"") + "\"")) }
     if let search { items.append(("search", search)) }
     items += types.map { ("type", $0) }
     items += sort.map { ("sort", $0) }
     return items
-  }
-}
-
-extension String {
-  func replacingAll(_ target: Character, with replacement: String) -> String {
-    var result = ""
-    for character in self { if character == target { result += replacement } else { result.append(character) } }
-    return result
   }
 }

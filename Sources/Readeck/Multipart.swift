@@ -1,3 +1,5 @@
+import Foundation
+
 /// One part of a multipart body: its headers (names lower-cased) and its bytes.
 public struct MultipartPart: Sendable, Equatable {
   public var headers: [String: String]
@@ -45,7 +47,7 @@ public struct MultipartReader {
   /// The boundary parameter of a `Content-Type` such as `multipart/mixed; boundary="abc"`.
   public static func boundary(fromContentType contentType: String) throws -> String {
     for parameter in contentType.split(separator: ";").dropFirst() {
-      let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters() }
+      let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
       guard pair.count == 2, pair[0].lowercased() == "boundary" else { continue }
       var value = pair[1]
       if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
@@ -164,18 +166,9 @@ public struct MultipartReader {
     var headers: [String: String] = [:]
     for line in String(decoding: bytes, as: UTF8.self).split(separator: "\r\n") {
       guard let colon = line.firstIndex(of: ":") else { throw MultipartError.malformedHeaders }
-      let name = line[..<colon].trimmingCharacters().lowercased()
-      headers[name] = line[line.index(after: colon)...].trimmingCharacters()
+      let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+      headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
     }
     return headers
-  }
-}
-
-extension StringProtocol {
-  func trimmingCharacters() -> String {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-    guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
-    let last = lastIndex(where: { !isSpace($0) })!
-    return String(self[first...last])
   }
 }

@@ -5,7 +5,7 @@ import Foundation
 enum URLText {
   /// `https://host:port/prefix` with no trailing slash; nil unless http(s) with a host.
   static func normalizedBase(_ text: String) -> String? {
-    var base = text.trimmingCharacters()
+    var base = text.trimmingCharacters(in: .whitespaces)
     while base.hasSuffix("/") { base.removeLast() }
     let lower = base.lowercased()
     guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return nil }
@@ -66,10 +66,10 @@ enum URLText {
   static func link(rel: String, in headerLines: [String]) -> String? {
     for line in headerLines {
       for entry in line.split(separator: ",") {
-        let pieces = entry.split(separator: ";").map { $0.trimmingCharacters() }
+        let pieces = entry.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         guard let target = pieces.first, target.hasPrefix("<"), target.hasSuffix(">") else { continue }
         let rels = pieces.dropFirst().filter { $0.lowercased().hasPrefix("rel=") }
-          .map { $0.dropFirst(4).trimmingCharacters().replacingAll("\"", with: "") }
+          .map { $0.dropFirst(4).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\"", with: "") }
         if rels.contains(where: { $0.split(separator: " ").contains(Substring(rel)) }) {
           return String(target.dropFirst().dropLast())
         }

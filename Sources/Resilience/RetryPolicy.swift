@@ -1,3 +1,6 @@
+import Foundation
+import Wire
+
 /// When and how long to wait before trying a request again (DESIGN §7): only what can succeed
 /// later is retried — connection failures and 408, 425, 429, 500, 502, 503, 504 — never 400, 401,
 /// 403, 404, 422, nor a 429 that says the quota is used up. Delays grow exponentially with jitter;
@@ -64,7 +67,7 @@ public enum AttemptFailure: Sendable, Equatable {
 public enum RetryAfter {
   /// Seconds to wait, or nil when the value is neither form.
   public static func seconds(_ value: String, now: Double) -> Double? {
-    let text = value.trimmingSpaces()
+    let text = value.trimmingCharacters(in: .whitespaces)
     if let seconds = Int(text), seconds >= 0 { return Double(seconds) }
     guard let date = HTTPDate.parse(text) else { return nil }
     return max(0, date - now)
@@ -82,23 +85,8 @@ enum HTTPDate {
     else { return nil }
     let clock = parts[4].split(separator: ":").compactMap { Int($0) }
     guard clock.count == 3, (1...31).contains(day), clock[0] < 24, clock[1] < 60, clock[2] < 61 else { return nil }
-    // days_from_civil (Howard Hinnant), as in Wire's RFC 3339 parser.
-    let month = monthIndex + 1
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    let days = era * 146_097 + dayOfEra - 719_468
-    return Double(days * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2])
-  }
-}
-
-extension String {
-  func trimmingSpaces() -> String {
-    var slice = Substring(self)
-    while slice.first == " " || slice.first == "\t" { slice = slice.dropFirst() }
-    while slice.last == " " || slice.last == "\t" { slice = slice.dropLast() }
-    return String(slice)
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    let text = "\(year)-\(two(monthIndex + 1))-\(two(day))T\(two(clock[0])):\(two(clock[1])):\(two(clock[2]))Z"
+    return RFC3339.parse(text).map { Double($0.seconds) }
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Dispatch
+import Foundation
 import NIOCore
 import Readeck
 import Resilience
@@ -81,7 +82,7 @@ struct FetchCommand {
       return try Secret.load(.file(path), what: what, diagnostics: diagnostics)
     }
     if let value = configuration.environment["READECK_TOKEN"], !value.isEmpty {
-      return Secret(value.trimmed)
+      return Secret(value.trimmingCharacters(in: .whitespacesAndNewlines))
     }
     if let file = configuration.resolve(variable: nil, key: "token_file") {
       return try Secret.load(.file(configuration.expandingTilde(file.value)), what: what, diagnostics: diagnostics)
@@ -95,7 +96,7 @@ struct FetchCommand {
   private func readIDs(_ path: String) throws -> Set<String> {
     var ids = Set<String>()
     try LineReader(path: path).forEachLine { bytes, _ in
-      let id = String(decoding: bytes, as: UTF8.self).trimmed
+      let id = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
       if !id.isEmpty { ids.insert(id) }
     }
     return ids
@@ -119,14 +120,5 @@ struct FetchCommand {
     }
     // The summary line above already says what failed.
     if !summary.failed.isEmpty { throw ExitCode(ExitStatus.tempFailure.rawValue) }
-  }
-}
-
-extension String {
-  /// Without surrounding spaces, tabs and line ends.
-  var trimmed: String {
-    let isSpace: (Character) -> Bool = { $0.isWhitespace }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-    return String(self[first...last])
   }
 }
