@@ -30,6 +30,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
   ],
   targets: [
     /// The records that travel between tools and the one JSON configuration; FoundationEssentials only.
@@ -44,6 +46,13 @@ let package = Package(
     .target(name: "Readeck", dependencies: ["Wire", "Resilience", asyncHTTPClient] + nio, swiftSettings: settings),
     /// A Readeck-protocol server with sample articles and fault injection, for tests and the demo.
     .target(name: "ReadeckFake", dependencies: ["Wire"] + nio, swiftSettings: settings),
+    /// The offline store: articles, de-duplicated images and a full-text index in one SQLite file.
+    .target(
+      name: "OfflineStore",
+      dependencies: [
+        "Wire", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+      ],
+      swiftSettings: settings),
     /// Renders man pages from a command's `--experimental-dump-help` description.
     .target(name: "ManPages", dependencies: ["ToolKit"], swiftSettings: settings),
 
@@ -60,6 +69,9 @@ let package = Package(
       name: "EndToEndTests", dependencies: ["ReadeckFake", "Wire", "rk-fetch", asyncHTTPClient] + nio,
       swiftSettings: settings),
     .testTarget(name: "ReadeckFakeTests", dependencies: ["ReadeckFake", asyncHTTPClient] + nio, swiftSettings: settings),
+    .testTarget(
+      name: "OfflineStoreTests", dependencies: ["OfflineStore", "Wire", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: settings),
     .testTarget(name: "ReadeckTests", dependencies: ["Readeck", "Wire"], swiftSettings: settings),
     .testTarget(name: "ResilienceTests", dependencies: ["Resilience"], swiftSettings: settings),
     .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: settings),

@@ -53,19 +53,21 @@ import Testing
         _ = try await client.send(url, headers: [])
         #expect(clock.now - start >= .milliseconds(150))
       }
+      // Bounds far apart, so that a loaded machine cannot blur them.
       fake.setLatency(milliseconds: 0)
       let start = clock.now
       _ = try await client.send("\(fake.baseURL)/api/info", headers: [])
-      #expect(clock.now - start < .milliseconds(150))
-      fake.setLatency(milliseconds: 200)
+      #expect(clock.now - start < .milliseconds(600))
+      fake.setLatency(milliseconds: 600)
       let slow = clock.now
       _ = try await client.send("\(fake.baseURL)/api/info", headers: [])
-      #expect(clock.now - slow >= .milliseconds(200))
+      #expect(clock.now - slow >= .milliseconds(600))
     }
   }
 
   @Test func latencyDoesNotSerialiseConnections() async throws {
-    try await withFake(Fixture.all, latency: 300) { fake, client in
+    // A long latency keeps the bound meaningful on a loaded machine: serial would take 8 s.
+    try await withFake(Fixture.all, latency: 1000) { fake, client in
       let clock = ContinuousClock()
       let start = clock.now
       try await withThrowingTaskGroup(of: Void.self) { group in
@@ -74,8 +76,8 @@ import Testing
         }
         try await group.waitForAll()
       }
-      // Eight requests waiting 300 ms each, side by side: far less than 8 × 300 ms.
-      #expect(clock.now - start < .milliseconds(1500))
+      // Eight requests waiting 1 s each, side by side: far less than 8 × 1 s.
+      #expect(clock.now - start < .milliseconds(4000))
     }
   }
 

@@ -1,0 +1,308 @@
+public import Foundation
+import GRDB
+public import Wire
+
+/// Errors a caller reports to the user.
+public enum StoreError: Error, Equatable, CustomStringConvertible {
+  case cannotOpen(path: String, reason: String)
+  case badQuery(String)
+
+  public var description: String {
+    switch self {
+    case .cannotOpen(let path, let reason): "cannot open the store \(path): \(reason)"
+    case .badQuery(let reason): "bad search query: \(reason)"
+    }
+  }
+}
+
+/// The offline store: one SQLite file (WAL, busy timeout, mode 0600) holding articles, their
+/// embedded images once per content, and a full-text index kept in step with the articles. Every
+/// write is one transaction, so a killed process never leaves half an article.
+public final class OfflineStore: Sendable {
+  public let path: String
+  let pool: DatabasePool
+
+  /// Opens (creating when needed) the store at `path` and migrates it to the current schema.
+  public init(path: String) throws {
+    self.path = path
+    do {
+      try Self.createPrivately(path)
+      var configuration = Configuration()
+      configuration.busyMode = .timeout(30)
+      configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA foreign_keys = ON") }
+      pool = try DatabasePool(path: path, configuration: configuration)
+      try Schema.migrator.migrate(pool)
+    } catch let error as DatabaseError {
+      throw StoreError.cannotOpen(path: path, reason: error.message ?? error.description)
+    } catch let error as CocoaError {
+      throw StoreError.cannotOpen(path: path, reason: error.localizedDescription)
+    }
+  }
+
+  /// The file and its folder, created so that only the user can read them.
+  private static func createPrivately(_ path: String) throws {
+    let files = FileManager.default
+    let folder = (path as NSString).deletingLastPathComponent
+    if !folder.isEmpty, !files.fileExists(atPath: folder) {
+      try files.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    }
+    if !files.fileExists(atPath: path) {
+      guard files.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+        throw StoreError.cannotOpen(path: path, reason: "cannot create the file")
+      }
+    }
+  }
+
+  // MARK: Writing
+
+  public enum Change: Sendable, Equatable { case inserted, updated }
+
+  /// Stores or replaces an article in one transaction: row, image blobs and their reference
+  /// counts, full-text entry.
+  @discardableResult
+  public func store(_ article: Article, now: Date = Date()) throws -> Change {
+    let (html, images) = EmbeddedImages.extract(from: article.html)
+    var distinct: [String: EmbeddedImages.Image] = [:]
+    for image in images { distinct[image.sha256] = image }
+    let bytes = html.utf8.count + distinct.values.reduce(0) { $0 + $1.bytes.count }
+    let bookmark = article.bookmark
+    let title = bookmark["title"]?.stringValue ?? ""
+    let site = bookmark["site_name"]?.stringValue ?? bookmark["site"]?.stringValue
+    let url = bookmark["url"]?.stringValue
+    let labels = bookmark["labels"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    let imageURLs = (article.images ?? []).map { $0.resolved ?? $0.url }
+    let text = VisibleText.of(article.html)
+
+    return try pool.write { db in
+      let existing = try Int64.fetchOne(db, sql: "SELECT rowid FROM article WHERE id = ?", arguments: [article.id])
+      try db.execute(
+        sql: """
+          INSERT INTO article (id, bookmark, html, title, site, url, labels, image_urls, cached_at, bytes, image_count)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          ON CONFLICT(id) DO UPDATE SET bookmark = excluded.bookmark, html = excluded.html, title = excluded.title,
+            site = excluded.site, url = excluded.url, labels = excluded.labels, image_urls = excluded.image_urls,
+            bytes = excluded.bytes, image_count = excluded.image_count
+          """,
+        arguments: [
+          article.id, Self.json(.object(bookmark)), html, title, site, url, Self.json(.array(labels.map(JSONValue.string))),
+          Self.json(.array(imageURLs.map(JSONValue.string))), now.timeIntervalSince1970, bytes, distinct.count,
+        ])
+      let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM article WHERE id = ?", arguments: [article.id])!
+      try linkBlobs(db, articleID: article.id, images: distinct)
+      try db.execute(sql: "DELETE FROM article_fts WHERE rowid = ?", arguments: [rowid])
+      try db.execute(
+        sql: "INSERT INTO article_fts (rowid, title, site, url, labels, body) VALUES (?, ?, ?, ?, ?, ?)",
+        arguments: [rowid, title, site ?? "", url ?? "", labels.joined(separator: " "), text])
+      return existing == nil ? .inserted : .updated
+    }
+  }
+
+  /// Updates the metadata of an article that is cached; returns false when it is not.
+  @discardableResult
+  public func updateMetadata(_ record: BookmarkRecord) throws -> Bool {
+    let bookmark = record.bookmark
+    let title = bookmark["title"]?.stringValue ?? ""
+    let site = bookmark["site_name"]?.stringValue ?? bookmark["site"]?.stringValue
+    let url = bookmark["url"]?.stringValue
+    let labels = bookmark["labels"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    return try pool.write { db in
+      guard let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM article WHERE id = ?", arguments: [record.id]) else {
+        return false
+      }
+      try db.execute(
+        sql: "UPDATE article SET bookmark = ?, title = ?, site = ?, url = ?, labels = ? WHERE id = ?",
+        arguments: [Self.json(.object(bookmark)), title, site, url, Self.json(.array(labels.map(JSONValue.string))), record.id])
+      try db.execute(
+        sql: "UPDATE article_fts SET title = ?, site = ?, url = ?, labels = ? WHERE rowid = ?",
+        arguments: [title, site ?? "", url ?? "", labels.joined(separator: " "), rowid])
+      return true
+    }
+  }
+
+  /// Removes articles (and the blobs only they used); returns what was removed, in the given order.
+  public func remove(ids: [String]) throws -> [(id: String, title: String, bytes: Int)] {
+    var removed: [(id: String, title: String, bytes: Int)] = []
+    for id in ids {
+      // One transaction per article, like every other write.
+      let one: (String, String, Int)? = try pool.write { db in
+        guard let row = try Row.fetchOne(db, sql: "SELECT rowid, title, bytes FROM article WHERE id = ?", arguments: [id])
+        else { return nil }
+        try linkBlobs(db, articleID: id, images: [:])
+        try db.execute(sql: "DELETE FROM article_fts WHERE rowid = ?", arguments: [row["rowid"] as Int64])
+        try db.execute(sql: "DELETE FROM article WHERE id = ?", arguments: [id])
+        return (id, row["title"], row["bytes"])
+      }
+      if let one { removed.append((id: one.0, title: one.1, bytes: one.2)) }
+    }
+    return removed
+  }
+
+  /// Makes the article's blob links exactly `images`, adjusting reference counts and deleting
+  /// blobs nobody uses any more, inside the caller's transaction.
+  private func linkBlobs(_ db: Database, articleID: String, images: [String: EmbeddedImages.Image]) throws {
+    let old = Set(try String.fetchAll(db, sql: "SELECT sha256 FROM article_blob WHERE article_id = ?", arguments: [articleID]))
+    let new = Set(images.keys)
+    for sha in new.subtracting(old) {
+      let image = images[sha]!
+      try db.execute(
+        sql: """
+          INSERT INTO blob (sha256, mime, data, refs) VALUES (?, ?, ?, 1)
+          ON CONFLICT(sha256) DO UPDATE SET refs = refs + 1
+          """,
+        arguments: [sha, image.mime, image.bytes])
+      try db.execute(sql: "INSERT INTO article_blob (article_id, sha256) VALUES (?, ?)", arguments: [articleID, sha])
+    }
+    for sha in old.subtracting(new) {
+      try db.execute(sql: "DELETE FROM article_blob WHERE article_id = ? AND sha256 = ?", arguments: [articleID, sha])
+      try db.execute(sql: "UPDATE blob SET refs = refs - 1 WHERE sha256 = ? AND refs > 1", arguments: [sha])
+      try db.execute(
+        sql: "DELETE FROM blob WHERE sha256 = ? AND refs = 1 AND NOT EXISTS (SELECT 1 FROM article_blob WHERE sha256 = ?)",
+        arguments: [sha, sha])
+    }
+  }
+
+  // MARK: Sync time
+
+  public func recordSync(at date: Date) throws {
+    try pool.write { db in
+      try db.execute(
+        sql: "INSERT INTO meta (key, value) VALUES ('last_sync', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        arguments: [RFC3339.string(from: date)])
+    }
+  }
+
+  public func lastSync() throws -> Date? {
+    try pool.read { db in
+      try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'last_sync'").flatMap(RFC3339.date(from:))
+    }
+  }
+
+  // MARK: Reading
+
+  /// The article's HTML with its images back in place; marks it as read now when `touch`.
+  public func html(id: String, touch: Bool = true, now: Date = Date()) throws -> String? {
+    let stored: (String, [String: (mime: String, bytes: Data)])? = try pool.read { db in
+      guard let html = try String.fetchOne(db, sql: "SELECT html FROM article WHERE id = ?", arguments: [id]) else { return nil }
+      var images: [String: (mime: String, bytes: Data)] = [:]
+      let rows = try Row.fetchAll(
+        db, sql: "SELECT b.sha256, b.mime, b.data FROM blob b JOIN article_blob l ON l.sha256 = b.sha256 WHERE l.article_id = ?",
+        arguments: [id])
+      for row in rows { images[row["sha256"]] = (row["mime"], row["data"]) }
+      return (html, images)
+    }
+    guard let (html, images) = stored else { return nil }
+    if touch {
+      try pool.write { db in
+        try db.execute(sql: "UPDATE article SET accessed_at = ? WHERE id = ?", arguments: [now.timeIntervalSince1970, id])
+      }
+    }
+    return EmbeddedImages.restore(html, images: images)
+  }
+
+  public enum Sort: String, Sendable, CaseIterable { case cached, accessed, size, title }
+
+  /// Cached articles, newest cached first unless `sort` says otherwise.
+  public func list(label: String? = nil, site: String? = nil, limit: Int? = nil, sort: Sort = .cached) throws -> [CacheEntry] {
+    var conditions: [String] = []
+    var arguments: StatementArguments = []
+    if let label {
+      conditions.append("EXISTS (SELECT 1 FROM json_each(article.labels) WHERE value = ?)")
+      _ = arguments.append(contentsOf: [label])
+    }
+    if let site {
+      conditions.append("(site = ? OR url LIKE ?)")
+      _ = arguments.append(contentsOf: [site, "%://\(site)/%"])
+    }
+    let order =
+      switch sort {
+      case .cached: "cached_at DESC, id"
+      case .accessed: "accessed_at IS NULL, accessed_at DESC, cached_at DESC"
+      case .size: "bytes DESC, id"
+      case .title: "title COLLATE NOCASE, id"
+      }
+    var sql = "SELECT id, title, site, url, labels, cached_at, accessed_at, bytes, image_count FROM article"
+    if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+    sql += " ORDER BY " + order
+    if let limit { sql += " LIMIT \(max(0, limit))" }
+    return try pool.read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.entry) }
+  }
+
+  public func entry(id: String) throws -> CacheEntry? {
+    try pool.read { db in
+      try Row.fetchOne(
+        db, sql: "SELECT id, title, site, url, labels, cached_at, accessed_at, bytes, image_count FROM article WHERE id = ?",
+        arguments: [id]
+      ).map(Self.entry)
+    }
+  }
+
+  public func contains(id: String) throws -> Bool {
+    try pool.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM article WHERE id = ?)", arguments: [id]) ?? false }
+  }
+
+  public func ids() throws -> [String] {
+    try pool.read { db in try String.fetchAll(db, sql: "SELECT id FROM article ORDER BY cached_at DESC, id") }
+  }
+
+  /// FTS5 query syntax, best match first (bm25), with the matched terms in `[…]` in the snippet.
+  public func search(_ query: String, limit: Int = 20) throws -> [SearchHit] {
+    do {
+      return try pool.read { db in
+        try Row.fetchAll(
+          db,
+          sql: """
+            SELECT a.id, a.title, a.site, a.url, snippet(article_fts, -1, '[', ']', '…', 12) AS snippet,
+              bm25(article_fts) AS rank
+            FROM article_fts JOIN article a ON a.rowid = article_fts.rowid
+            WHERE article_fts MATCH ? ORDER BY rank LIMIT ?
+            """,
+          arguments: [query, limit]
+        ).map { row in
+          SearchHit(id: row["id"], title: row["title"], site: row["site"], url: row["url"], snippet: row["snippet"], rank: row["rank"])
+        }
+      }
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+      // SQLITE_ERROR from MATCH is the query's fault (syntax, unterminated string, unknown column).
+      throw StoreError.badQuery(error.message ?? "")
+    }
+  }
+
+  public struct Stats: Sendable, Equatable {
+    public var count: Int
+    public var bytes: Int
+    public var blobs: Int
+    public var blobBytes: Int
+    public var lastSync: Date?
+    /// The ten largest articles, largest first.
+    public var largest: [CacheEntry]
+  }
+
+  public func stats() throws -> Stats {
+    let largest = try list(limit: 10, sort: .size)
+    let last = try lastSync()
+    return try pool.read { db in
+      let articles = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, COALESCE(SUM(bytes), 0) AS bytes FROM article")!
+      let blobs = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, COALESCE(SUM(length(data)), 0) AS bytes FROM blob")!
+      return Stats(
+        count: articles["n"], bytes: articles["bytes"], blobs: blobs["n"], blobBytes: blobs["bytes"], lastSync: last,
+        largest: largest)
+    }
+  }
+
+  // MARK: Helpers
+
+  private static func entry(_ row: Row) -> CacheEntry {
+    let labels = (try? Array((row["labels"] as String).utf8).withUnsafeBytes { try WireCoding.parse($0) })?
+      .arrayValue?.compactMap(\.stringValue) ?? []
+    return CacheEntry(
+      id: row["id"], title: row["title"], site: row["site"], url: row["url"], labels: labels,
+      cachedAt: Date(timeIntervalSince1970: row["cached_at"]),
+      accessedAt: (row["accessed_at"] as Double?).map(Date.init(timeIntervalSince1970:)), bytes: row["bytes"],
+      images: row["image_count"])
+  }
+
+  private static func json(_ value: JSONValue) -> String {
+    // Canonical wire text without the line's newline.
+    String(decoding: (try? WireCoding.line(value))?.dropLast() ?? [], as: UTF8.self)
+  }
+}

@@ -1,0 +1,45 @@
+import GRDB
+
+/// The store's schema, one migration per version. Later issues add migrations; existing ones never
+/// change, so a database from any earlier version migrates forward.
+enum Schema {
+  static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration("v1") { db in
+      try db.execute(
+        sql: """
+          CREATE TABLE article (
+            id TEXT PRIMARY KEY NOT NULL,
+            bookmark TEXT NOT NULL,      -- the server's bookmark object, as received
+            html TEXT NOT NULL,          -- embedded images replaced by rk-blob:<sha256>
+            title TEXT NOT NULL,
+            site TEXT,
+            url TEXT,
+            labels TEXT NOT NULL,        -- JSON array
+            image_urls TEXT NOT NULL,    -- JSON array
+            cached_at REAL NOT NULL,     -- seconds since 1970
+            accessed_at REAL,
+            bytes INTEGER NOT NULL,      -- HTML plus its images
+            image_count INTEGER NOT NULL
+          );
+          CREATE INDEX article_cached_at ON article(cached_at);
+          CREATE TABLE blob (
+            sha256 TEXT PRIMARY KEY NOT NULL,
+            mime TEXT NOT NULL,
+            data BLOB NOT NULL,
+            refs INTEGER NOT NULL CHECK (refs > 0)  -- articles using it; deleted at 0
+          );
+          CREATE TABLE article_blob (
+            article_id TEXT NOT NULL REFERENCES article(id) ON DELETE CASCADE,
+            sha256 TEXT NOT NULL REFERENCES blob(sha256),
+            PRIMARY KEY (article_id, sha256)
+          );
+          CREATE VIRTUAL TABLE article_fts USING fts5(
+            title, site, url, labels, body, tokenize = 'unicode61 remove_diacritics 2'
+          );
+          CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+          """)
+    }
+    return migrator
+  }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import GRDB
+import Testing
+import Wire
+@testable import OfflineStore
+
+@Suite struct OfflineStoreTests {
+  /// A fresh store in its own folder.
+  private func makeStore() throws -> (OfflineStore, String) {
+    let folder = NSTemporaryDirectory() + "store-tests-" + UUID().uuidString
+    return (try OfflineStore(path: folder + "/sub/cache.sqlite"), folder)
+  }
+
+  /// A small real PNG (1x1), base64 as a browser or monolith would embed it.
+  static let png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+  static let otherPNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+
+  private func article(_ id: String, title: String, html: String, labels: [String] = [], site: String = "example.org") -> Article {
+    Article(
+      id: id,
+      bookmark: ["id": .string(id), "title": .string(title), "site_name": .string(site), "url": .string("https://\(site)/\(id)"),
+        "labels": .array(labels.map(JSONValue.string)), "x_server_field": ["nested": [1, 2]]],
+      html: html, fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))
+  }
+
+  @Test func theFileIsPrivateAndInWALMode() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let attributes = try FileManager.default.attributesOfItem(atPath: store.path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    let mode = try store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+    #expect(mode == "wal")
+  }
+
+  @Test func htmlComesBackByteForByteWithItsImages() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let html = """
+      <p>Ünïcode &amp; text</p><img src="data:image/png;base64,\(Self.png)" alt=x>\
+      <img srcset="data:image/png;base64,\(Self.otherPNG) 1x, data:image/png;base64,\(Self.png) 2x">\
+      <img src="data:image/png;base64,notcanonical=">
+      """
+    #expect(try store.store(article("a1", title: "One", html: html)) == .inserted)
+    #expect(try store.html(id: "a1") == html)
+    let stored = try store.pool.read { db in try String.fetchOne(db, sql: "SELECT html FROM article") }
+    #expect(stored?.contains(Self.png) == false)
+    #expect(stored?.contains("data:image/png;base64,notcanonical=") == true)
+    #expect(try store.html(id: "missing") == nil)
+  }
+
+  @Test func imagesAreStoredOnceAndCountedByTheirArticles() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let shared = "<img src=\"data:image/png;base64,\(Self.png)\">"
+    try store.store(article("a1", title: "One", html: shared + shared))
+    try store.store(article("a2", title: "Two", html: "<p>two</p>" + shared))
+    func blobs() throws -> [Int] { try store.pool.read { db in try Int.fetchAll(db, sql: "SELECT refs FROM blob") } }
+    #expect(try blobs() == [2])
+    #expect(try store.stats().blobs == 1)
+
+    #expect(try store.remove(ids: ["a1"]).map(\.id) == ["a1"])
+    #expect(try blobs() == [1])
+    #expect(try store.html(id: "a2")?.contains(Self.png) == true)
+    _ = try store.remove(ids: ["a2"])
+    #expect(try blobs() == [])
+    let integrity = try store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+    #expect(integrity == "ok")
+  }
+
+  @Test func replacingAnArticleMovesItsImageReferences() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try store.store(article("a1", title: "One", html: "<img src=\"data:image/png;base64,\(Self.png)\">"))
+    #expect(try store.store(article("a1", title: "One v2", html: "<img src=\"data:image/png;base64,\(Self.otherPNG)\">")) == .updated)
+    let blobs = try store.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob") }
+    #expect(blobs == 1)
+    #expect(try store.entry(id: "a1")?.title == "One v2")
+    #expect(try store.list().count == 1)
+  }
+
+  @Test func fullTextSearchRanksAndHighlights() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try store.store(article("s1", title: "Swift concurrency", html: "<p>Actors and <b>tasks</b> in Swift.</p><script>var hidden = 'zebra';</script>"))
+    try store.store(article("s2", title: "Gardening", html: "<p>Tomatoes need sun. Swift growth.</p>", labels: ["garden"]))
+    let hits = try store.search("swift")
+    #expect(hits.map(\.id) == ["s1", "s2"])
+    #expect(hits.first?.snippet.contains("[Swift]") == true)
+    #expect(try store.search("tomatoes").map(\.id) == ["s2"])
+    #expect(try store.search("garden").map(\.id) == ["s2"])  // labels are indexed
+    #expect(try store.search("zebra").isEmpty)  // scripts are not text
+    #expect(throws: StoreError.self) { try store.search("\"unbalanced") }
+  }
+
+  @Test func listFiltersSortsAndTouches() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try store.store(article("old", title: "B old", html: "<p>x</p>", labels: ["keep"]), now: Date(timeIntervalSince1970: 100))
+    try store.store(article("new", title: "A new", html: String(repeating: "<p>big</p>", count: 100), site: "other.net"), now: Date(timeIntervalSince1970: 200))
+    #expect(try store.list().map(\.id) == ["new", "old"])
+    #expect(try store.list(sort: .title).map(\.id) == ["new", "old"])
+    #expect(try store.list(sort: .size).map(\.id) == ["new", "old"])
+    #expect(try store.list(label: "keep").map(\.id) == ["old"])
+    #expect(try store.list(site: "other.net").map(\.id) == ["new"])
+    #expect(try store.list(limit: 1).count == 1)
+    _ = try store.html(id: "old", now: Date(timeIntervalSince1970: 300))
+    #expect(try store.list(sort: .accessed).map(\.id) == ["old", "new"])
+    #expect(try store.entry(id: "old")?.accessedAt == Date(timeIntervalSince1970: 300))
+    #expect(try store.entry(id: "old")?.labels == ["keep"])
+    #expect(try store.ids() == ["new", "old"])
+  }
+
+  @Test func metadataUpdatesOnlyTouchCachedArticles() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try store.store(article("a1", title: "Old title", html: "<p>x</p>"))
+    let renamed = BookmarkRecord(id: "a1", bookmark: ["title": "New title", "labels": ["fresh"]], fetchedAt: Date())
+    #expect(try store.updateMetadata(renamed))
+    #expect(try store.entry(id: "a1")?.title == "New title")
+    #expect(try store.search("fresh").map(\.id) == ["a1"])
+    #expect(try store.updateMetadata(BookmarkRecord(id: "nope", bookmark: [:], fetchedAt: Date())) == false)
+    #expect(try store.contains(id: "nope") == false)
+  }
+
+  @Test func statsAndSyncTime() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    #expect(try store.lastSync() == nil)
+    try store.store(article("a1", title: "One", html: "<img src=\"data:image/png;base64,\(Self.png)\">"))
+    try store.recordSync(at: Date(timeIntervalSince1970: 1_800_000_000))
+    let stats = try store.stats()
+    #expect(stats.count == 1)
+    #expect(stats.blobs == 1)
+    #expect(stats.blobBytes == Data(base64Encoded: Self.png)!.count)
+    #expect(stats.bytes == "<img src=\"rk-blob:".utf8.count + 64 + 2 + stats.blobBytes)
+    #expect(stats.lastSync == Date(timeIntervalSince1970: 1_800_000_000))
+    #expect(stats.largest.map(\.id) == ["a1"])
+  }
+}
+
+@Suite struct VisibleTextTests {
+  @Test func tagsScriptsAndEntities() {
+    #expect(VisibleText.of("<p>a&amp;b</p><style>p{}</style><p>c&#233;&#x41;&nbsp;d</p>") == "a&b céA d")
+    #expect(VisibleText.of("one<br>two & three &bogus; end") == "one two & three &bogus; end")
+  }
+}
