@@ -61,12 +61,15 @@ let package = Package(
       name: "rk-fetch", dependencies: ["Readeck", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient],
       swiftSettings: settings),
 
+    /// The offline store's command: store, list, read, search, stats.
+    .executableTarget(
+      name: "rk-cache", dependencies: ["OfflineStore", "ToolKit", "Wire", argumentParser], swiftSettings: settings),
     /// Serves sample articles over the Readeck API, for the demo and the benchmarks.
     .executableTarget(
       name: "readeck-fake", dependencies: ["ReadeckFake", "ToolKit", argumentParser], swiftSettings: settings),
 
     .testTarget(
-      name: "EndToEndTests", dependencies: ["ReadeckFake", "Wire", "rk-fetch", asyncHTTPClient] + nio,
+      name: "EndToEndTests", dependencies: ["ReadeckFake", "Wire", "rk-fetch", "rk-cache", asyncHTTPClient] + nio,
       swiftSettings: settings),
     .testTarget(name: "ReadeckFakeTests", dependencies: ["ReadeckFake", asyncHTTPClient] + nio, swiftSettings: settings),
     .testTarget(

@@ -215,7 +215,7 @@ public final class OfflineStore: Sendable {
     }
     let order =
       switch sort {
-      case .cached: "cached_at DESC, id"
+      case .cached: "cached_at DESC, rowid"
       case .accessed: "accessed_at IS NULL, accessed_at DESC, cached_at DESC"
       case .size: "bytes DESC, id"
       case .title: "title COLLATE NOCASE, id"
@@ -241,7 +241,7 @@ public final class OfflineStore: Sendable {
   }
 
   public func ids() throws -> [String] {
-    try pool.read { db in try String.fetchAll(db, sql: "SELECT id FROM article ORDER BY cached_at DESC, id") }
+    try pool.read { db in try String.fetchAll(db, sql: "SELECT id FROM article ORDER BY cached_at DESC, rowid") }
   }
 
   /// FTS5 query syntax, best match first (bm25), with the matched terms in `[…]` in the snippet.

@@ -1,0 +1,34 @@
+import ArgumentParser
+import ToolKit
+
+@main
+struct RKCache: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rk-cache",
+    abstract: "The offline store of Readeck articles: store, list, read, search, stats.",
+    discussion: HelpText.discussion(
+      """
+      Keeps articles readable offline in one SQLite file: the bookmark as the server sent it, \
+      the HTML, and its embedded images stored once per content however many articles use them, \
+      with a full-text index over title, site, URL, labels and the article text.
+      """,
+      environment: [("RK_DB", "The store's path, unless --db is given.")],
+      files: [("$XDG_DATA_HOME/readkeep/cache.sqlite", "The store (mode 0600) when neither --db nor RK_DB says otherwise.")],
+      examples: [
+        Example("rk-fetch | rk-cache store", "Sync and store; a complete stream records the sync time."),
+        Example("rk-cache search 'swift AND concurrency'", "Full-text search, best match first."),
+        Example("rk-cache html VnopmpKQ3CmQ6apY9mgDws > a.html", "An article with its images, for reading offline."),
+        Example("rk-cache needs-sync --max-age 4h && make sync", "Sync at most every four hours."),
+      ],
+      exitStatuses: [
+        (.success, "Success; for has and needs-sync: yes."),
+        (.failure, "For has and needs-sync: no; for html and show: no such article."),
+        (.dataError, "Bad input lines (store), reported with their line numbers."),
+        (.ioError, "The store cannot be read or written."),
+      ]),
+    version: Toolbox.version,
+    subcommands: [
+      Store.self, List.self, HTML.self, Show.self, Has.self, IDs.self, Search.self, Stats.self, NeedsSync.self,
+      LastSync.self, Clear.self,
+    ])
+}

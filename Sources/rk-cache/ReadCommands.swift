@@ -1,0 +1,165 @@
+public import ArgumentParser
+import Foundation
+public import OfflineStore
+import ToolKit
+import Wire
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case ndjson, table }
+
+extension RKCache {
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Cached articles as cache_entry records, newest cached first.",
+      discussion: HelpText.discussion(
+        "One \"cache_entry\" record per article; --format table for people.",
+        examples: [
+          Example("rk-cache list --format table --limit 10", "The ten newest, as a table."),
+          Example("rk-cache list --sort size | head -3", "The three largest."),
+        ],
+        exitStatuses: [(.success, nil), (.ioError, nil)]))
+
+    @OptionGroup var store: StoreOptions
+    @Option(help: "Only articles with this label.") var label: String?
+    @Option(help: "Only articles from this site.") var site: String?
+    @Option(help: "At most this many.") var limit: Int?
+    @Option(help: "Order: cached (newest first), accessed (last read first), size (largest first), title.")
+    var sort: OfflineStore.Sort = .cached
+    @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
+
+    func run() throws {
+      try runTool(store.common.diagnostics(for: "rk-cache")) {
+        let entries = try store.open().list(label: label, site: site, limit: limit, sort: sort)
+        let sink = OutputSink.standardOutput
+        switch format {
+        case .ndjson:
+          for entry in entries { try sink.emit(entry) }
+        case .table:
+          let rows = entries.map { [$0.id, Formatting.day($0.cachedAt), Formatting.size($0.bytes), $0.title] }
+          try sink.write(Formatting.table([["ID", "CACHED", "SIZE", "TITLE"]] + rows))
+        }
+        try sink.flush()
+      }
+    }
+  }
+
+  struct HTML: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "html",
+      abstract: "An article's HTML with its images in place, ready to open offline; marks it as read now.",
+      discussion: HelpText.discussion(
+        "Writes the HTML exactly as it was stored, embedded images included.",
+        examples: [Example("rk-cache html VnopmpKQ3CmQ6apY9mgDws > a.html && xdg-open a.html", "Read it.")],
+        exitStatuses: [(.success, nil), (.failure, "No such article.")]))
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The article's id.") var id: String
+
+    func run() throws {
+      try runTool(store.common.diagnostics(for: "rk-cache")) {
+        guard let html = try store.open().html(id: id) else { throw ToolError(.failure, "no article \(id) in the cache") }
+        let sink = OutputSink.standardOutput
+        try sink.write(html)
+        try sink.flush()
+      }
+    }
+  }
+
+  struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "One article's metadata as a cache_entry record.",
+      discussion: HelpText.discussion(
+        "Does not mark the article as read.", examples: [Example("rk-cache show VnopmpKQ3CmQ6apY9mgDws", "Its record.")],
+        exitStatuses: [(.success, nil), (.failure, "No such article.")]))
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The article's id.") var id: String
+
+    func run() throws {
+      try runTool(store.common.diagnostics(for: "rk-cache")) {
+        guard let entry = try store.open().entry(id: id) else { throw ToolError(.failure, "no article \(id) in the cache") }
+        let sink = OutputSink.standardOutput
+        try sink.emit(entry)
+        try sink.flush()
+      }
+    }
+  }
+
+  struct Has: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Whether an article is cached: exit 0 for yes, 1 for no.",
+      discussion: HelpText.discussion(
+        "Prints nothing.", examples: [Example("rk-cache has \"$id\" || echo missing", "A predicate for scripts.")],
+        exitStatuses: [(.success, "Cached."), (.failure, "Not cached.")]))
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The article's id.") var id: String
+
+    func run() throws {
+      try runTool(store.common.diagnostics(for: "rk-cache")) {
+        if try !store.open().contains(id: id) { throw ExitCode(ExitStatus.failure.rawValue) }
+      }
+    }
+  }
+
+  struct IDs: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "ids",
+      abstract: "The ids of the cached articles, one per line, newest cached first.",
+      discussion: HelpText.discussion(
+        "Made for rk-fetch --skip-ids.",
+        examples: [Example("rk-cache ids | rk-fetch --skip-ids - | rk-cache store", "Fetch only what is not cached.")],
+        exitStatuses: [(.success, nil)]))
+
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+      try runTool(store.common.diagnostics(for: "rk-cache")) {
+        let sink = OutputSink.standardOutput
+        for id in try store.open().ids() { try sink.write(id + "\n") }
+        try sink.flush()
+      }
+    }
+  }
+
+  struct Search: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Full-text search (FTS5 query syntax), best match first, as search_hit records.",
+      discussion: HelpText.discussion(
+        """
+        Searches title, site, URL, labels and the article text. Words match word prefixes with *, \
+        phrases go in double quotes, AND/OR/NOT combine, title: limits to a column. Matched terms \
+        are marked [like this] in the snippet.
+        """,
+        examples: [
+          Example("rk-cache search 'swift concurrency'", "Both words."),
+          Example("rk-cache search 'title:actor*' --format table", "Titles with words starting with actor."),
+        ],
+        exitStatuses: [(.success, nil), (.usage, "The query is not valid FTS5 syntax.")]))
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: "The query.") var query: String
+    @Option(help: "At most this many hits.") var limit = 20
+    @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
+
+    func run() throws {
+      try runTool(store.common.diagnostics(for: "rk-cache")) {
+        let hits: [SearchHit]
+        do {
+          hits = try store.open().search(query, limit: limit)
+        } catch let error as StoreError {
+          throw ToolError(.usage, error.description)
+        }
+        let sink = OutputSink.standardOutput
+        switch format {
+        case .ndjson:
+          for hit in hits { try sink.emit(hit) }
+        case .table:
+          try sink.write(Formatting.table([["ID", "TITLE", "SNIPPET"]] + hits.map { [$0.id, $0.title, $0.snippet] }))
+        }
+        try sink.flush()
+      }
+    }
+  }
+}
+
+extension OfflineStore.Sort: ExpressibleByArgument {}

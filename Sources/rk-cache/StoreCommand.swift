@@ -1,0 +1,66 @@
+import ArgumentParser
+import OfflineStore
+import ToolKit
+import Wire
+
+extension RKCache {
+  struct Store: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Store article records; update the metadata of cached articles from bookmark records.",
+      discussion: HelpText.discussion(
+        """
+        Reads "article" records (upserted by id, one transaction each), "bookmark" records \
+        (which update the metadata of articles already cached) and "sync_summary" records (one \
+        with "complete": true records the sync time; a stream cut short records nothing). Other \
+        records are passed over. Prints "stored 18, updated 2" on standard error.
+        """,
+        examples: [
+          Example("rk-fetch | rk-extract-images --embed | rk-cache store", "The offline sync."),
+          Example("rk-cache store --echo < articles.ndjson | rk-prune --keep 20", "Store, and pass the records on."),
+        ],
+        exitStatuses: [(.success, nil), (.dataError, nil), (.ioError, nil)]))
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var input: InputOptions
+    @Flag(help: "Write every record read on to standard output.") var echo = false
+
+    func run() throws {
+      let diagnostics = store.common.diagnostics(for: "rk-cache")
+      try runTool(diagnostics) {
+        let offline = try store.open()
+        let sink = OutputSink.standardOutput
+        let records = RecordInput(input, diagnostics: diagnostics, sink: sink)
+        var stored = 0
+        var updated = 0
+        var metadata = 0
+        try records.forEachRecord { line in
+          do {
+            switch try line.head().kind {
+            case Article.kind:
+              switch try offline.store(try line.decode(Article.self)) {
+              case .inserted: stored += 1
+              case .updated: updated += 1
+              }
+            case BookmarkRecord.kind:
+              if try offline.updateMetadata(try line.decode(BookmarkRecord.self)) { metadata += 1 }
+            case SyncSummary.kind:
+              let summary = try line.decode(SyncSummary.self)
+              if summary.complete { try offline.recordSync(at: summary.endedAt) }
+            default:
+              break
+            }
+          } catch let error as DecodingError {
+            try records.reject(line, WireCoding.describe(error))
+            return
+          }
+          if echo { try sink.writeLine(line.bytes) }
+        }
+        try sink.flush()
+        var summary = "stored \(stored), updated \(updated)"
+        if metadata > 0 { summary += ", metadata of \(metadata)" }
+        diagnostics.info(summary)
+        try records.finish()
+      }
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import ReadeckFake
+import Testing
+import Wire
+
+/// `rk-cache` on real database files, fed by real `rk-fetch` runs against the fake server.
+@Suite(.serialized) struct RKCacheTests {
+  static let token = "rdk-cache-t0ken"
+
+  private func withSyncedStore(
+    count: Int = 5, _ body: (_ db: String, _ fake: FakeReadeck, _ sync: ToolRun) async throws -> Void
+  ) async throws {
+    let library = FakeReadeck.sampleLibrary(count: count, imagesPerArticle: 1).map { bookmark -> FakeBookmark in
+      var bookmark = bookmark
+      bookmark.isArchived = false
+      return bookmark
+    }
+    let fake = try await FakeReadeck.start(bookmarks: library, token: Self.token)
+    let folder = NSTemporaryDirectory() + "rk-cache-e2e-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let db = folder + "/cache.sqlite"
+    do {
+      let fetched = try run("rk-fetch", ["--server", fake.baseURL], environment: ["READECK_TOKEN": Self.token])
+      let stored = try run("rk-cache", ["store", "--db", db], stdin: fetched.stdout)
+      try await body(db, fake, stored)
+      try await fake.shutdown()
+    } catch {
+      try? await fake.shutdown()
+      throw error
+    }
+  }
+
+  @Test func aCompleteSyncIsStoredAndRecorded() async throws {
+    try await withSyncedStore { db, fake, stored in
+      #expect(stored.status == 0, "\(stored.stderr)")
+      #expect(stored.stderr == "rk-cache: stored 5, updated 0\n")
+      #expect(stored.stdout.isEmpty)
+      let entries = try run("rk-cache", ["list", "--db", db]).records(kind: "cache_entry")
+      #expect(entries.count == 5)
+      let ids = try run("rk-cache", ["ids", "--db", db]).stdout.split(separator: "\n").map(String.init)
+      #expect(ids == entries.compactMap { $0["id"]?.stringValue })
+      #expect(try run("rk-cache", ["last-sync", "--db", db]).status == 0)
+      #expect(try run("rk-cache", ["needs-sync", "--db", db, "--max-age", "4h"]).status == 1)
+      #expect(try run("rk-cache", ["needs-sync", "--db", db, "--max-age", "0s"]).status == 0)
+      #expect(try run("rk-cache", ["has", "--db", db, ids[0]]).status == 0)
+      #expect(try run("rk-cache", ["has", "--db", db, "unknown"]).status == 1)
+
+      // The HTML comes back exactly as the server served it.
+      let html = try run("rk-cache", ["html", "--db", db, ids[0]])
+      let served = fake.bookmarks.first { $0.id == ids[0] }!.articleHTML.replacingOccurrences(of: "{root}", with: fake.baseURL)
+      #expect(html.stdout == served)
+      #expect(try run("rk-cache", ["show", "--db", db, ids[0]]).records.first?["accessed_at"] != nil)
+
+      let stats = try run("rk-cache", ["stats", "--db", db, "--json"]).records.first
+      #expect(stats?["count"] == 5)
+      #expect(stats?["largest"]?.arrayValue?.count == 5)
+      #expect(stats?["last_sync"]?.stringValue != nil)
+    }
+  }
+
+  @Test func searchFindsArticleTextAndRefusesBadQueries() async throws {
+    try await withSyncedStore { db, fake, _ in
+      let first = fake.bookmarks.sorted { $0.created > $1.created }.first!
+      let word = first.title.split(separator: " ").last.map(String.init)!
+      let hits = try run("rk-cache", ["search", "--db", db, word]).records(kind: "search_hit")
+      #expect(hits.contains { $0["id"]?.stringValue == first.id })
+      #expect(hits.allSatisfy { $0["snippet"]?.stringValue?.contains("[") == true })
+      let bad = try run("rk-cache", ["search", "--db", db, "\"unbalanced"])
+      #expect(bad.status == 64)
+      #expect(bad.stderr.contains("bad search query"))
+    }
+  }
+
+  @Test func aTruncatedStreamStoresWholeArticlesButRecordsNoSync() throws {
+    let folder = NSTemporaryDirectory() + "rk-cache-e2e-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let db = folder + "/cache.sqlite"
+    let article = #"{"kind":"article","id":"a1","bookmark":{"title":"T"},"html":"<p>x</p>","fetched_at":"2026-11-22T00:00:00Z"}"#
+    let cut = #"{"kind":"article","id":"a2","bookmark":{"title":"U"},"html":"<p>y"#
+    let result = try run("rk-cache", ["store", "--db", db], stdin: article + "\n" + cut)
+    #expect(result.status == 65)
+    #expect(result.stderr.contains("<stdin>:2: not a JSON object (truncated?)"))
+    #expect(try run("rk-cache", ["ids", "--db", db]).stdout == "a1\n")
+    #expect(try run("rk-cache", ["last-sync", "--db", db]).status == 1)
+    #expect(try run("rk-cache", ["needs-sync", "--db", db]).status == 0)
+  }
+
+  @Test func malformedRecordsAreReportedWithTheirLineAndNothingIsStoredForThem() throws {
+    let folder = NSTemporaryDirectory() + "rk-cache-e2e-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let db = folder + "/cache.sqlite"
+    let good = #"{"kind":"article","id":"ok","bookmark":{},"html":"","fetched_at":"2026-11-22T00:00:00Z"}"#
+    let noHTML = #"{"kind":"article","id":"bad","bookmark":{},"fetched_at":"2026-11-22T00:00:00Z"}"#
+    let result = try run("rk-cache", ["store", "--db", db, "--echo"], stdin: [good, noHTML, #"{"kind":"other"}"#].joined(separator: "\n"))
+    #expect(result.status == 65)
+    #expect(result.stderr.contains(#"<stdin>:2: missing "html" (line skipped)"#))
+    #expect(result.stdout == good + "\n" + #"{"kind":"other"}"# + "\n")
+    #expect(try run("rk-cache", ["ids", "--db", db]).stdout == "ok\n")
+  }
+
+  @Test func theStoreIsPrivateAndClearNeedsYes() throws {
+    let folder = NSTemporaryDirectory() + "rk-cache-e2e-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let db = folder + "/cache.sqlite"
+    let article = #"{"kind":"article","id":"a1","bookmark":{"title":"T"},"html":"<p>x</p>","fetched_at":"2026-11-22T00:00:00Z"}"#
+    _ = try run("rk-cache", ["store"], environment: ["RK_DB": db], stdin: article)
+    let mode = try FileManager.default.attributesOfItem(atPath: db)[.posixPermissions] as? NSNumber
+    #expect(mode?.intValue == 0o600)
+    #expect(try run("rk-cache", ["clear", "--db", db]).status == 64)
+    let cleared = try run("rk-cache", ["clear", "--db", db, "--yes"])
+    #expect(cleared.status == 0)
+    #expect(cleared.stderr.contains("removed 1 article"))
+    #expect(try run("rk-cache", ["ids", "--db", db]).stdout.isEmpty)
+  }
+}
