@@ -65,11 +65,7 @@ public final class OfflineStore: Sendable {
     var distinct: [String: EmbeddedImages.Image] = [:]
     for image in images { distinct[image.sha256] = image }
     let bytes = html.utf8.count + distinct.values.reduce(0) { $0 + $1.bytes.count }
-    let bookmark = article.bookmark
-    let title = bookmark["title"]?.stringValue ?? ""
-    let site = bookmark["site_name"]?.stringValue ?? bookmark["site"]?.stringValue
-    let url = bookmark["url"]?.stringValue
-    let labels = bookmark["labels"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    let meta = Metadata(article.bookmark)
     let imageURLs = (article.images ?? []).map { $0.resolved ?? $0.url }
     let text = VisibleText.of(article.html)
 
@@ -84,7 +80,7 @@ public final class OfflineStore: Sendable {
             bytes = excluded.bytes, image_count = excluded.image_count
           """,
         arguments: [
-          article.id, Self.json(.object(bookmark)), html, title, site, url, Self.json(.array(labels.map(JSONValue.string))),
+          article.id, meta.bookmarkJSON, html, meta.title, meta.site, meta.url, meta.labelsJSON,
           Self.json(.array(imageURLs.map(JSONValue.string))), now.timeIntervalSince1970, bytes, distinct.count,
         ])
       let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM article WHERE id = ?", arguments: [article.id])!
@@ -92,7 +88,7 @@ public final class OfflineStore: Sendable {
       try db.execute(sql: "DELETE FROM article_fts WHERE rowid = ?", arguments: [rowid])
       try db.execute(
         sql: "INSERT INTO article_fts (rowid, title, site, url, labels, body) VALUES (?, ?, ?, ?, ?, ?)",
-        arguments: [rowid, title, site ?? "", url ?? "", labels.joined(separator: " "), text])
+        arguments: [rowid, meta.title, meta.site ?? "", meta.url ?? "", meta.labelsText, text])
       return existing == nil ? .inserted : .updated
     }
   }
@@ -100,21 +96,17 @@ public final class OfflineStore: Sendable {
   /// Updates the metadata of an article that is cached; returns false when it is not.
   @discardableResult
   public func updateMetadata(_ record: BookmarkRecord) throws -> Bool {
-    let bookmark = record.bookmark
-    let title = bookmark["title"]?.stringValue ?? ""
-    let site = bookmark["site_name"]?.stringValue ?? bookmark["site"]?.stringValue
-    let url = bookmark["url"]?.stringValue
-    let labels = bookmark["labels"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    let meta = Metadata(record.bookmark)
     return try pool.write { db in
       guard let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM article WHERE id = ?", arguments: [record.id]) else {
         return false
       }
       try db.execute(
         sql: "UPDATE article SET bookmark = ?, title = ?, site = ?, url = ?, labels = ? WHERE id = ?",
-        arguments: [Self.json(.object(bookmark)), title, site, url, Self.json(.array(labels.map(JSONValue.string))), record.id])
+        arguments: [meta.bookmarkJSON, meta.title, meta.site, meta.url, meta.labelsJSON, record.id])
       try db.execute(
         sql: "UPDATE article_fts SET title = ?, site = ?, url = ?, labels = ? WHERE rowid = ?",
-        arguments: [title, site ?? "", url ?? "", labels.joined(separator: " "), rowid])
+        arguments: [meta.title, meta.site ?? "", meta.url ?? "", meta.labelsText, rowid])
       return true
     }
   }
@@ -291,6 +283,27 @@ public final class OfflineStore: Sendable {
 
   // MARK: Helpers
 
+  /// The columns both an article and a bookmark record set, taken from the server's bookmark.
+  private struct Metadata {
+    let bookmarkJSON: String
+    let title: String
+    let site: String?
+    let url: String?
+    let labelsJSON: String
+    /// Labels as the full-text index sees them.
+    let labelsText: String
+
+    init(_ bookmark: JSONObject) {
+      let labels = bookmark["labels"]?.arrayValue?.compactMap(\.stringValue) ?? []
+      bookmarkJSON = OfflineStore.json(.object(bookmark))
+      title = bookmark["title"]?.stringValue ?? ""
+      site = bookmark["site_name"]?.stringValue ?? bookmark["site"]?.stringValue
+      url = bookmark["url"]?.stringValue
+      labelsJSON = OfflineStore.json(.array(labels.map(JSONValue.string)))
+      labelsText = labels.joined(separator: " ")
+    }
+  }
+
   private static func entry(_ row: Row) -> CacheEntry {
     let labels = (try? Array((row["labels"] as String).utf8).withUnsafeBytes { try WireCoding.parse($0) })?
       .arrayValue?.compactMap(\.stringValue) ?? []
@@ -301,7 +314,7 @@ public final class OfflineStore: Sendable {
       images: row["image_count"])
   }
 
-  private static func json(_ value: JSONValue) -> String {
+  fileprivate static func json(_ value: JSONValue) -> String {
     // Canonical wire text without the line's newline.
     String(decoding: (try? WireCoding.line(value))?.dropLast() ?? [], as: UTF8.self)
   }

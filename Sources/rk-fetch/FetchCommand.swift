@@ -81,8 +81,9 @@ struct FetchCommand {
     if let path = options.tokenFile {
       return try Secret.load(.file(path), what: what, diagnostics: diagnostics)
     }
-    if let value = configuration.environment["READECK_TOKEN"], !value.isEmpty {
-      return Secret(value.trimmingCharacters(in: .whitespacesAndNewlines))
+    if configuration.environment["READECK_TOKEN"]?.isEmpty == false {
+      return try Secret.load(
+        .environment("READECK_TOKEN"), what: what, diagnostics: diagnostics, environment: configuration.environment)
     }
     if let file = configuration.resolve(variable: nil, key: "token_file") {
       return try Secret.load(.file(configuration.expandingTilde(file.value)), what: what, diagnostics: diagnostics)
