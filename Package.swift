@@ -32,6 +32,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+    .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
   ],
   targets: [
     /// The records that travel between tools and the one JSON configuration; FoundationEssentials only.
@@ -46,13 +47,17 @@ let package = Package(
     .target(name: "Readeck", dependencies: ["Wire", "Resilience", asyncHTTPClient] + nio, swiftSettings: settings),
     /// A Readeck-protocol server with sample articles and fault injection, for tests and the demo.
     .target(name: "ReadeckFake", dependencies: ["Wire"] + nio, swiftSettings: settings),
-    /// The offline store: articles, de-duplicated images and a full-text index in one SQLite file.
+    /// The offline store: articles, de-duplicated images and a full-text index in one SQLite file;
+    /// pruning, and export to and import from a ZIP file.
     .target(
       name: "OfflineStore",
       dependencies: [
         "Wire", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: settings),
+    /// `--db` and the exit statuses of store errors, for every tool that opens the store.
+    .target(name: "StoreCommandLine", dependencies: ["OfflineStore", "ToolKit", argumentParser], swiftSettings: settings),
     /// Renders man pages from a command's `--experimental-dump-help` description.
     .target(name: "ManPages", dependencies: ["ToolKit"], swiftSettings: settings),
 
@@ -63,17 +68,26 @@ let package = Package(
 
     /// The offline store's command: store, list, read, search, stats.
     .executableTarget(
-      name: "rk-cache", dependencies: ["OfflineStore", "ToolKit", "Wire", argumentParser], swiftSettings: settings),
+      name: "rk-cache", dependencies: ["OfflineStore", "StoreCommandLine", "ToolKit", "Wire", argumentParser],
+      swiftSettings: settings),
+    /// Keeps the offline store within limits: count, size, age.
+    .executableTarget(
+      name: "rk-prune", dependencies: ["OfflineStore", "StoreCommandLine", "ToolKit", "Wire", argumentParser],
+      swiftSettings: settings),
     /// Serves sample articles over the Readeck API, for the demo and the benchmarks.
     .executableTarget(
       name: "readeck-fake", dependencies: ["ReadeckFake", "ToolKit", argumentParser], swiftSettings: settings),
 
     .testTarget(
-      name: "EndToEndTests", dependencies: ["ReadeckFake", "Wire", "rk-fetch", "rk-cache", asyncHTTPClient] + nio,
+      name: "EndToEndTests", dependencies: ["ReadeckFake", "Wire", "rk-fetch", "rk-cache", "rk-prune", asyncHTTPClient] + nio,
       swiftSettings: settings),
     .testTarget(name: "ReadeckFakeTests", dependencies: ["ReadeckFake", asyncHTTPClient] + nio, swiftSettings: settings),
     .testTarget(
-      name: "OfflineStoreTests", dependencies: ["OfflineStore", "Wire", .product(name: "GRDB", package: "GRDB.swift")],
+      name: "OfflineStoreTests",
+      dependencies: [
+        "OfflineStore", "Wire", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ],
       swiftSettings: settings),
     .testTarget(name: "ReadeckTests", dependencies: ["Readeck", "Wire"], swiftSettings: settings),
     .testTarget(name: "ResilienceTests", dependencies: ["Resilience"], swiftSettings: settings),

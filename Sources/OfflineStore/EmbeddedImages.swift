@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// `data:` images inside article HTML, moved out into content-addressed blobs and put back.
@@ -34,7 +33,10 @@ enum EmbeddedImages {
       guard end > payloadStart, let bytes = Data(base64Encoded: payload), bytes.base64EncodedString() == payload else {
         continue
       }
-      let sha = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+      let sha = Hashing.sha256(bytes)
+      // One placeholder stands for one spelling of the type per article; another spelling of
+      // the same bytes stays inline.
+      if let earlier = images.first(where: { $0.sha256 == sha }), earlier.mime != mime { continue }
       images.append(Image(sha256: sha, mime: mime, bytes: bytes))
       output += utf8[copied..<start]
       output += Array((prefix + sha).utf8)
@@ -47,21 +49,28 @@ enum EmbeddedImages {
     return (String(decoding: output, as: UTF8.self), images)
   }
 
-  /// Puts the images back where their placeholders are; `images` maps a hash to its MIME type
-  /// and bytes (placeholders for other hashes are left as they are).
+  /// Puts the images back where their placeholders are; `images` maps a hash to the MIME type as
+  /// the article wrote it and the bytes (placeholders for other hashes are left as they are).
   static func restore(_ html: String, images: [String: (mime: String, bytes: Data)]) -> String {
-    guard !images.isEmpty else { return html }
+    substitute(in: html, marker: prefix) { hash in
+      images[hash].map { ("", "data:\($0.mime);base64,\($0.bytes.base64EncodedString())") }
+    }
+  }
+
+  /// Replaces each `marker` followed by a 64-digit hash for which `replacement` gives a suffix
+  /// (expected right after the hash, and replaced too) and a text; other occurrences stay.
+  static func substitute(in html: String, marker: String, _ replacement: (String) -> (suffix: String, text: String)?) -> String {
+    guard html.contains(marker) else { return html }
     var result = ""
     result.reserveCapacity(html.utf8.count)
     var rest = Substring(html)
-    while let range = rest.range(of: prefix) {
+    while let range = rest.range(of: marker) {
       let hashStart = range.upperBound
       let hashEnd = rest.index(hashStart, offsetBy: 64, limitedBy: rest.endIndex) ?? rest.endIndex
-      let hash = String(rest[hashStart..<hashEnd])
-      if let image = images[hash] {
+      if let (suffix, text) = replacement(String(rest[hashStart..<hashEnd])), rest[hashEnd...].hasPrefix(suffix) {
         result += rest[..<range.lowerBound]
-        result += "data:\(image.mime);base64,\(image.bytes.base64EncodedString())"
-        rest = rest[hashEnd...]
+        result += text
+        rest = rest[rest.index(hashEnd, offsetBy: suffix.count)...]
       } else {
         result += rest[..<range.upperBound]
         rest = rest[range.upperBound...]
@@ -77,8 +86,9 @@ enum EmbeddedImages {
     while cursor < bytes.count, cursor - index < 100, bytes[cursor] != UInt8(ascii: ";"), bytes[cursor] != UInt8(ascii: ",") {
       cursor += 1
     }
-    let mime = String(decoding: bytes[index..<min(cursor, bytes.count)], as: UTF8.self).lowercased()
-    guard mime.hasPrefix("image/"), !mime.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" }) else { return nil }
+    // The type as written, case and all, so that putting the image back gives the same bytes.
+    let mime = String(decoding: bytes[index..<min(cursor, bytes.count)], as: UTF8.self)
+    guard mime.lowercased().hasPrefix("image/"), !mime.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" }) else { return nil }
     let tail = Array(";base64,".utf8)
     guard cursor + tail.count <= bytes.count, Array(bytes[cursor..<cursor + tail.count]) == tail else { return nil }
     return (mime, cursor + tail.count)

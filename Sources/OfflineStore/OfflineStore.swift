@@ -5,11 +5,14 @@ public import Wire
 /// Errors a caller reports to the user.
 public enum StoreError: Error, Equatable, CustomStringConvertible {
   case cannotOpen(path: String, reason: String)
+  /// Reading or writing failed: disk full, I/O error, a damaged file.
+  case failed(path: String, reason: String)
   case badQuery(String)
 
   public var description: String {
     switch self {
     case .cannotOpen(let path, let reason): "cannot open the store \(path): \(reason)"
+    case .failed(let path, let reason): "the store \(path): \(reason)"
     case .badQuery(let reason): "bad search query: \(reason)"
     }
   }
@@ -57,34 +60,58 @@ public final class OfflineStore: Sendable {
 
   public enum Change: Sendable, Equatable { case inserted, updated }
 
+  /// When a written article was cached and last read.
+  enum Dates {
+    /// Cached now when new; an update keeps both dates.
+    case now(Date)
+    /// Exactly these (an import), unless the cached article is newer.
+    case archived(cached: Date, accessed: Date?)
+  }
+
   /// Stores or replaces an article in one transaction: row, image blobs and their reference
   /// counts, full-text entry.
   @discardableResult
   public func store(_ article: Article, now: Date = Date()) throws -> Change {
-    let (html, images) = EmbeddedImages.extract(from: article.html)
+    try put(
+      id: article.id, bookmark: article.bookmark, html: article.html,
+      imageURLs: (article.images ?? []).map { $0.resolved ?? $0.url }, dates: .now(now))!
+  }
+
+  /// Writes an article; nil when `dates` are archived ones older than the cached article's,
+  /// which then stays as it is.
+  func put(id: String, bookmark: JSONObject, html fullHTML: String, imageURLs: [String], dates: Dates) throws -> Change? {
+    let (html, images) = EmbeddedImages.extract(from: fullHTML)
     var distinct: [String: EmbeddedImages.Image] = [:]
     for image in images { distinct[image.sha256] = image }
     let bytes = html.utf8.count + distinct.values.reduce(0) { $0 + $1.bytes.count }
-    let meta = Metadata(article.bookmark)
-    let imageURLs = (article.images ?? []).map { $0.resolved ?? $0.url }
-    let text = VisibleText.of(article.html)
+    let meta = Metadata(bookmark)
+    let text = VisibleText.of(fullHTML)
+    let (cachedAt, accessedAt, exactDates): (Date, Date?, Bool) =
+      switch dates {
+      case .now(let now): (now, nil, false)
+      case .archived(let cached, let accessed): (cached, accessed, true)
+      }
 
-    return try pool.write { db in
-      let existing = try Int64.fetchOne(db, sql: "SELECT rowid FROM article WHERE id = ?", arguments: [article.id])
+    return try writing { db in
+      let existing = try Row.fetchOne(db, sql: "SELECT rowid, cached_at FROM article WHERE id = ?", arguments: [id])
+      if exactDates, let existing, (existing["cached_at"] as Double) > cachedAt.timeIntervalSince1970 { return nil }
       try db.execute(
         sql: """
-          INSERT INTO article (id, bookmark, html, title, site, url, labels, image_urls, cached_at, bytes, image_count)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          INSERT INTO article (id, bookmark, html, title, site, url, labels, image_urls, cached_at, accessed_at, bytes, image_count)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           ON CONFLICT(id) DO UPDATE SET bookmark = excluded.bookmark, html = excluded.html, title = excluded.title,
             site = excluded.site, url = excluded.url, labels = excluded.labels, image_urls = excluded.image_urls,
-            bytes = excluded.bytes, image_count = excluded.image_count
+            bytes = excluded.bytes, image_count = excluded.image_count,
+            cached_at = CASE WHEN ? THEN excluded.cached_at ELSE cached_at END,
+            accessed_at = CASE WHEN ? THEN excluded.accessed_at ELSE accessed_at END
           """,
         arguments: [
-          article.id, meta.bookmarkJSON, html, meta.title, meta.site, meta.url, meta.labelsJSON,
-          Self.json(.array(imageURLs.map(JSONValue.string))), now.timeIntervalSince1970, bytes, distinct.count,
+          id, meta.bookmarkJSON, html, meta.title, meta.site, meta.url, meta.labelsJSON,
+          Self.json(.array(imageURLs.map(JSONValue.string))), cachedAt.timeIntervalSince1970,
+          accessedAt?.timeIntervalSince1970, bytes, distinct.count, exactDates, exactDates,
         ])
-      let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM article WHERE id = ?", arguments: [article.id])!
-      try linkBlobs(db, articleID: article.id, images: distinct)
+      let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM article WHERE id = ?", arguments: [id])!
+      try linkBlobs(db, articleID: id, images: distinct)
       try db.execute(sql: "DELETE FROM article_fts WHERE rowid = ?", arguments: [rowid])
       try db.execute(
         sql: "INSERT INTO article_fts (rowid, title, site, url, labels, body) VALUES (?, ?, ?, ?, ?, ?)",
@@ -97,7 +124,7 @@ public final class OfflineStore: Sendable {
   @discardableResult
   public func updateMetadata(_ record: BookmarkRecord) throws -> Bool {
     let meta = Metadata(record.bookmark)
-    return try pool.write { db in
+    return try writing { db in
       guard let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM article WHERE id = ?", arguments: [record.id]) else {
         return false
       }
@@ -116,7 +143,7 @@ public final class OfflineStore: Sendable {
     var removed: [(id: String, title: String, bytes: Int)] = []
     for id in ids {
       // One transaction per article, like every other write.
-      let one: (String, String, Int)? = try pool.write { db in
+      let one: (String, String, Int)? = try writing { db in
         guard let row = try Row.fetchOne(db, sql: "SELECT rowid, title, bytes FROM article WHERE id = ?", arguments: [id])
         else { return nil }
         try linkBlobs(db, articleID: id, images: [:])
@@ -142,7 +169,12 @@ public final class OfflineStore: Sendable {
           ON CONFLICT(sha256) DO UPDATE SET refs = refs + 1
           """,
         arguments: [sha, image.mime, image.bytes])
-      try db.execute(sql: "INSERT INTO article_blob (article_id, sha256) VALUES (?, ?)", arguments: [articleID, sha])
+      try db.execute(
+        sql: "INSERT INTO article_blob (article_id, sha256, mime) VALUES (?, ?, ?)", arguments: [articleID, sha, image.mime])
+    }
+    for sha in new.intersection(old) {
+      try db.execute(
+        sql: "UPDATE article_blob SET mime = ? WHERE article_id = ? AND sha256 = ?", arguments: [images[sha]!.mime, articleID, sha])
     }
     for sha in old.subtracting(new) {
       try db.execute(sql: "DELETE FROM article_blob WHERE article_id = ? AND sha256 = ?", arguments: [articleID, sha])
@@ -156,7 +188,7 @@ public final class OfflineStore: Sendable {
   // MARK: Sync time
 
   public func recordSync(at date: Date) throws {
-    try pool.write { db in
+    try writing { db in
       try db.execute(
         sql: "INSERT INTO meta (key, value) VALUES ('last_sync', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
         arguments: [RFC3339.string(from: date)])
@@ -164,7 +196,7 @@ public final class OfflineStore: Sendable {
   }
 
   public func lastSync() throws -> Date? {
-    try pool.read { db in
+    try reading { db in
       try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'last_sync'").flatMap(RFC3339.date(from:))
     }
   }
@@ -173,18 +205,21 @@ public final class OfflineStore: Sendable {
 
   /// The article's HTML with its images back in place; marks it as read now when `touch`.
   public func html(id: String, touch: Bool = true, now: Date = Date()) throws -> String? {
-    let stored: (String, [String: (mime: String, bytes: Data)])? = try pool.read { db in
+    let stored: (String, [String: (mime: String, bytes: Data)])? = try reading { db in
       guard let html = try String.fetchOne(db, sql: "SELECT html FROM article WHERE id = ?", arguments: [id]) else { return nil }
       var images: [String: (mime: String, bytes: Data)] = [:]
       let rows = try Row.fetchAll(
-        db, sql: "SELECT b.sha256, b.mime, b.data FROM blob b JOIN article_blob l ON l.sha256 = b.sha256 WHERE l.article_id = ?",
+        db, sql: """
+          SELECT b.sha256, COALESCE(l.mime, b.mime) AS mime, b.data FROM blob b JOIN article_blob l ON l.sha256 = b.sha256
+          WHERE l.article_id = ?
+          """,
         arguments: [id])
       for row in rows { images[row["sha256"]] = (row["mime"], row["data"]) }
       return (html, images)
     }
     guard let (html, images) = stored else { return nil }
     if touch {
-      try pool.write { db in
+      try writing { db in
         try db.execute(sql: "UPDATE article SET accessed_at = ? WHERE id = ?", arguments: [now.timeIntervalSince1970, id])
       }
     }
@@ -216,11 +251,11 @@ public final class OfflineStore: Sendable {
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
     sql += " ORDER BY " + order
     if let limit { sql += " LIMIT \(max(0, limit))" }
-    return try pool.read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.entry) }
+    return try reading { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.entry) }
   }
 
   public func entry(id: String) throws -> CacheEntry? {
-    try pool.read { db in
+    try reading { db in
       try Row.fetchOne(
         db, sql: "SELECT id, title, site, url, labels, cached_at, accessed_at, bytes, image_count FROM article WHERE id = ?",
         arguments: [id]
@@ -229,11 +264,11 @@ public final class OfflineStore: Sendable {
   }
 
   public func contains(id: String) throws -> Bool {
-    try pool.read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM article WHERE id = ?)", arguments: [id]) ?? false }
+    try reading { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM article WHERE id = ?)", arguments: [id]) ?? false }
   }
 
   public func ids() throws -> [String] {
-    try pool.read { db in try String.fetchAll(db, sql: "SELECT id FROM article ORDER BY cached_at DESC, rowid") }
+    try reading { db in try String.fetchAll(db, sql: "SELECT id FROM article ORDER BY cached_at DESC, rowid") }
   }
 
   /// FTS5 query syntax, best match first (bm25), with the matched terms in `[…]` in the snippet.
@@ -256,6 +291,8 @@ public final class OfflineStore: Sendable {
     } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
       // SQLITE_ERROR from MATCH is the query's fault (syntax, unterminated string, unknown column).
       throw StoreError.badQuery(error.message ?? "")
+    } catch let error as DatabaseError {
+      throw failure(error)
     }
   }
 
@@ -272,7 +309,7 @@ public final class OfflineStore: Sendable {
   public func stats() throws -> Stats {
     let largest = try list(limit: 10, sort: .size)
     let last = try lastSync()
-    return try pool.read { db in
+    return try reading { db in
       let articles = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, COALESCE(SUM(bytes), 0) AS bytes FROM article")!
       let blobs = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, COALESCE(SUM(length(data)), 0) AS bytes FROM blob")!
       return Stats(
@@ -282,6 +319,20 @@ public final class OfflineStore: Sendable {
   }
 
   // MARK: Helpers
+
+  /// A read transaction whose database errors say which store failed; GRDB stays inside.
+  func reading<T>(_ body: (Database) throws -> T) throws -> T {
+    do { return try pool.read(body) } catch let error as DatabaseError { throw failure(error) }
+  }
+
+  /// A write transaction whose database errors say which store failed.
+  func writing<T>(_ body: (Database) throws -> T) throws -> T {
+    do { return try pool.write(body) } catch let error as DatabaseError { throw failure(error) }
+  }
+
+  private func failure(_ error: DatabaseError) -> StoreError {
+    .failed(path: path, reason: error.message ?? error.description)
+  }
 
   /// The columns both an article and a bookmark record set, taken from the server's bookmark.
   private struct Metadata {

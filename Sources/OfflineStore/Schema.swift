@@ -40,6 +40,16 @@ enum Schema {
           CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
           """)
     }
+    migrator.registerMigration("v2") { db in
+      // Each article's own spelling of an image's type (image/jpg, image/JPEG) so that the same
+      // bytes under two spellings still come back byte for byte; NULL means the blob's.
+      try db.execute(
+        sql: """
+          ALTER TABLE article_blob ADD COLUMN mime TEXT;
+          CREATE INDEX article_read_at ON article(COALESCE(accessed_at, cached_at));
+          CREATE INDEX article_bytes ON article(bytes);
+          """)
+    }
     return migrator
   }
 }

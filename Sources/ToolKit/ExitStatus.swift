@@ -32,6 +32,13 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
 }
 
 /// A failure with the exit status it maps to. The message is printed as `tool: error: message`.
+/// An error that knows which exit status it stands for; ``runTool(_:_:)-(_,()->Void)`` prints its
+/// description and exits with that status. Libraries' errors conform in the executables' support
+/// code, so the libraries need not know about exit statuses.
+public protocol ExitStatusError: Error, CustomStringConvertible {
+  var exitStatus: ExitStatus { get }
+}
+
 public struct ToolError: Error, CustomStringConvertible, Sendable {
   public var status: ExitStatus
   public var message: String

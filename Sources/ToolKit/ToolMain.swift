@@ -26,6 +26,9 @@ private func exit(for error: any Error, _ diagnostics: Diagnostics) -> any Error
   case let error as ToolError:
     diagnostics.error(error.message)
     return ExitCode(error.status.rawValue)
+  case let error as any ExitStatusError:
+    diagnostics.error(error.description)
+    return ExitCode(error.exitStatus.rawValue)
   case is ExitCode, is CleanExit, is ValidationError:
     return error
   case let error as DecodingError:

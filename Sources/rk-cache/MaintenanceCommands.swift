@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OfflineStore
+import StoreCommandLine
 import ToolKit
 import Wire
 

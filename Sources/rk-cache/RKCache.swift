@@ -1,19 +1,20 @@
 import ArgumentParser
+import StoreCommandLine
 import ToolKit
 
 @main
 struct RKCache: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-cache",
-    abstract: "The offline store of Readeck articles: store, list, read, search, stats.",
+    abstract: "The offline store of Readeck articles: store, list, read, search, stats, export.",
     discussion: HelpText.discussion(
       """
       Keeps articles readable offline in one SQLite file: the bookmark as the server sent it, \
       the HTML, and its embedded images stored once per content however many articles use them, \
       with a full-text index over title, site, URL, labels and the article text.
       """,
-      environment: [("RK_DB", "The store's path, unless --db is given.")],
-      files: [("$XDG_DATA_HOME/readkeep/cache.sqlite", "The store (mode 0600) when neither --db nor RK_DB says otherwise.")],
+      environment: StoreOptions.environment,
+      files: StoreOptions.files,
       examples: [
         Example("rk-fetch | rk-cache store", "Sync and store; a complete stream records the sync time."),
         Example("rk-cache search 'swift AND concurrency'", "Full-text search, best match first."),
@@ -29,6 +30,6 @@ struct RKCache: AsyncParsableCommand {
     version: Toolbox.version,
     subcommands: [
       Store.self, List.self, HTML.self, Show.self, Has.self, IDs.self, Search.self, Stats.self, NeedsSync.self,
-      LastSync.self, Clear.self,
+      LastSync.self, Clear.self, Export.self, Import.self,
     ])
 }

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Foundation
 public import OfflineStore
+import StoreCommandLine
 import ToolKit
 import Wire
 
@@ -143,12 +144,7 @@ extension RKCache {
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
-        let hits: [SearchHit]
-        do {
-          hits = try store.open().search(query, limit: limit)
-        } catch let error as StoreError {
-          throw ToolError(.usage, error.description)
-        }
+        let hits = try store.open().search(query, limit: limit)
         let sink = OutputSink.standardOutput
         switch format {
         case .ndjson:

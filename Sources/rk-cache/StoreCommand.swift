@@ -1,5 +1,6 @@
 import ArgumentParser
 import OfflineStore
+import StoreCommandLine
 import ToolKit
 import Wire
 

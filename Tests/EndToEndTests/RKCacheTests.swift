@@ -112,4 +112,35 @@ import Wire
     #expect(cleared.stderr.contains("removed 1 article"))
     #expect(try run("rk-cache", ["ids", "--db", db]).stdout.isEmpty)
   }
+
+  @Test func exportClearImportReproducesEveryArticle() async throws {
+    try await withSyncedStore { db, _, _ in
+      let png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
+      let embedded = #"{"kind":"article","id":"img","bookmark":{"title":"Pic"},"html":"<img src=\"data:image/png;base64,\#(png)\">","fetched_at":"2026-11-22T00:00:00Z"}"#
+      #expect(try run("rk-cache", ["store", "--db", db], stdin: embedded).status == 0)
+      let ids = try run("rk-cache", ["ids", "--db", db]).stdout.split(separator: "\n").map(String.init)
+      var html: [String: String] = [:]
+      for id in ids { html[id] = try run("rk-cache", ["html", "--db", db, id]).stdout }
+      let before = try run("rk-cache", ["list", "--db", db]).stdout
+      let zip = (db as NSString).deletingLastPathComponent + "/backup.zip"
+
+      let exported = try run("rk-cache", ["export", "--db", db, zip])
+      #expect(exported.status == 0, "\(exported.stderr)")
+      #expect(exported.stderr.hasPrefix("rk-cache: exported 6 articles and 1 image to \(zip)"))
+      #expect(try run("rk-cache", ["clear", "--db", db, "--yes"]).status == 0)
+      let imported = try run("rk-cache", ["import", "--db", db, zip])
+      #expect(imported.status == 0, "\(imported.stderr)")
+      #expect(imported.stderr == "rk-cache: imported 6, updated 0\n")
+      #expect(try run("rk-cache", ["list", "--db", db]).stdout == before)
+      for id in ids { #expect(try run("rk-cache", ["html", "--db", db, id]).stdout == html[id], "\(id)") }
+      #expect(try run("rk-cache", ["import", "--db", db, zip]).stderr == "rk-cache: imported 0, updated 6\n")
+
+      let notZip = (db as NSString).deletingLastPathComponent + "/notes.zip"
+      try "plain text".write(toFile: notZip, atomically: true, encoding: .utf8)
+      let refused = try run("rk-cache", ["import", "--db", db, notZip])
+      #expect(refused.status == 65)
+      #expect(refused.stderr == "rk-cache: error: \(notZip): not a ZIP archive\n")
+      #expect(try run("rk-cache", ["import", "--db", db, notZip + ".missing"]).status == 66)
+    }
+  }
 }

@@ -5,24 +5,6 @@ import Wire
 @testable import OfflineStore
 
 @Suite struct OfflineStoreTests {
-  /// A fresh store in its own folder.
-  private func makeStore() throws -> (OfflineStore, String) {
-    let folder = NSTemporaryDirectory() + "store-tests-" + UUID().uuidString
-    return (try OfflineStore(path: folder + "/sub/cache.sqlite"), folder)
-  }
-
-  /// A small real PNG (1x1), base64 as a browser or monolith would embed it.
-  static let png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
-  static let otherPNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
-
-  private func article(_ id: String, title: String, html: String, labels: [String] = [], site: String = "example.org") -> Article {
-    Article(
-      id: id,
-      bookmark: ["id": .string(id), "title": .string(title), "site_name": .string(site), "url": .string("https://\(site)/\(id)"),
-        "labels": .array(labels.map(JSONValue.string)), "x_server_field": ["nested": [1, 2]]],
-      html: html, fetchedAt: Date(timeIntervalSince1970: 1_800_000_000))
-  }
-
   @Test func theFileIsPrivateAndInWALMode() throws {
     let (store, folder) = try makeStore()
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -36,14 +18,14 @@ import Wire
     let (store, folder) = try makeStore()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let html = """
-      <p>Ünïcode &amp; text</p><img src="data:image/png;base64,\(Self.png)" alt=x>\
-      <img srcset="data:image/png;base64,\(Self.otherPNG) 1x, data:image/png;base64,\(Self.png) 2x">\
+      <p>Ünïcode &amp; text</p><img src="data:image/png;base64,\(PNGs.one)" alt=x>\
+      <img srcset="data:image/png;base64,\(PNGs.two) 1x, data:image/png;base64,\(PNGs.one) 2x">\
       <img src="data:image/png;base64,notcanonical=">
       """
     #expect(try store.store(article("a1", title: "One", html: html)) == .inserted)
     #expect(try store.html(id: "a1") == html)
     let stored = try store.pool.read { db in try String.fetchOne(db, sql: "SELECT html FROM article") }
-    #expect(stored?.contains(Self.png) == false)
+    #expect(stored?.contains(PNGs.one) == false)
     #expect(stored?.contains("data:image/png;base64,notcanonical=") == true)
     #expect(try store.html(id: "missing") == nil)
   }
@@ -51,7 +33,7 @@ import Wire
   @Test func imagesAreStoredOnceAndCountedByTheirArticles() throws {
     let (store, folder) = try makeStore()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    let shared = "<img src=\"data:image/png;base64,\(Self.png)\">"
+    let shared = "<img src=\"data:image/png;base64,\(PNGs.one)\">"
     try store.store(article("a1", title: "One", html: shared + shared))
     try store.store(article("a2", title: "Two", html: "<p>two</p>" + shared))
     func blobs() throws -> [Int] { try store.pool.read { db in try Int.fetchAll(db, sql: "SELECT refs FROM blob") } }
@@ -60,7 +42,7 @@ import Wire
 
     #expect(try store.remove(ids: ["a1"]).map(\.id) == ["a1"])
     #expect(try blobs() == [1])
-    #expect(try store.html(id: "a2")?.contains(Self.png) == true)
+    #expect(try store.html(id: "a2")?.contains(PNGs.one) == true)
     _ = try store.remove(ids: ["a2"])
     #expect(try blobs() == [])
     let integrity = try store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
@@ -70,8 +52,8 @@ import Wire
   @Test func replacingAnArticleMovesItsImageReferences() throws {
     let (store, folder) = try makeStore()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    try store.store(article("a1", title: "One", html: "<img src=\"data:image/png;base64,\(Self.png)\">"))
-    #expect(try store.store(article("a1", title: "One v2", html: "<img src=\"data:image/png;base64,\(Self.otherPNG)\">")) == .updated)
+    try store.store(article("a1", title: "One", html: "<img src=\"data:image/png;base64,\(PNGs.one)\">"))
+    #expect(try store.store(article("a1", title: "One v2", html: "<img src=\"data:image/png;base64,\(PNGs.two)\">")) == .updated)
     let blobs = try store.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob") }
     #expect(blobs == 1)
     #expect(try store.entry(id: "a1")?.title == "One v2")
@@ -126,12 +108,12 @@ import Wire
     let (store, folder) = try makeStore()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     #expect(try store.lastSync() == nil)
-    try store.store(article("a1", title: "One", html: "<img src=\"data:image/png;base64,\(Self.png)\">"))
+    try store.store(article("a1", title: "One", html: "<img src=\"data:image/png;base64,\(PNGs.one)\">"))
     try store.recordSync(at: Date(timeIntervalSince1970: 1_800_000_000))
     let stats = try store.stats()
     #expect(stats.count == 1)
     #expect(stats.blobs == 1)
-    #expect(stats.blobBytes == Data(base64Encoded: Self.png)!.count)
+    #expect(stats.blobBytes == Data(base64Encoded: PNGs.one)!.count)
     #expect(stats.bytes == "<img src=\"rk-blob:".utf8.count + 64 + 2 + stats.blobBytes)
     #expect(stats.lastSync == Date(timeIntervalSince1970: 1_800_000_000))
     #expect(stats.largest.map(\.id) == ["a1"])

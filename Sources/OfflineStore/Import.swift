@@ -1,0 +1,132 @@
+import Foundation
+import Wire
+import ZIPFoundation
+
+extension OfflineStore {
+  /// Merges an archive written by ``export(to:generator:now:)`` into the store by id: an article
+  /// not cached is added, an older cached copy is replaced, a newer one stays. Each article is
+  /// checked (its images against their hashes, the HTML they make against its hash) and written
+  /// in one transaction; a damaged one is passed to `reject` with the reason and left out.
+  public func importArchive(
+    from path: String, reject: (_ entry: String, _ reason: String) -> Void
+  ) throws -> CacheArchive.ImportSummary {
+    let reader = try ArchiveReader(path: path)
+    let manifest = try reader.manifest()
+    var summary = CacheArchive.ImportSummary()
+    for entry in reader.articleEntries {
+      let article: ArchivedArticle
+      let html: String
+      do {
+        article = try reader.decode(ArchivedArticle.self, entry)
+        html = try reader.originalHTML(of: article)
+      } catch let problem as ArchiveReader.Problem {
+        reject(entry, problem.reason)
+        summary.rejected += 1
+        continue
+      }
+      let change = try put(
+        id: article.id, bookmark: article.bookmark, html: html, imageURLs: article.imageURLs,
+        dates: .archived(cached: article.cachedAt, accessed: article.accessedAt))
+      switch change {
+      case .inserted: summary.inserted += 1
+      case .updated: summary.updated += 1
+      case nil: summary.keptNewer += 1
+      }
+    }
+    if let archived = manifest.lastSync, try lastSync().map({ $0 < archived }) ?? true {
+      try recordSync(at: archived)
+    }
+    return summary
+  }
+}
+
+/// Reads the entries of an archive, checking what it reads.
+private struct ArchiveReader {
+  /// Why one entry cannot be imported.
+  struct Problem: Error { let reason: String }
+
+  let path: String
+  let zip: Archive
+  /// Entries by path, read once: looking an entry up by path walks the whole directory.
+  let entries: [String: Entry]
+  /// The article records, in archive order.
+  let articleEntries: [String]
+
+  init(path: String) throws {
+    self.path = path
+    guard FileManager.default.fileExists(atPath: path) else { throw CacheArchive.ArchiveError.missing(path: path) }
+    do {
+      zip = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
+    } catch {
+      throw CacheArchive.ArchiveError.unreadable(path: path, reason: "not a ZIP archive")
+    }
+    var entries: [String: Entry] = [:]
+    var articles: [String] = []
+    for entry in zip {
+      entries[entry.path] = entry
+      if entry.path.hasPrefix("articles/"), entry.path.hasSuffix(".json") { articles.append(entry.path) }
+    }
+    self.entries = entries
+    articleEntries = articles
+  }
+
+  func manifest() throws -> ArchiveManifest {
+    let manifest: ArchiveManifest
+    do {
+      manifest = try decode(ArchiveManifest.self, "manifest.json")
+    } catch let problem as Problem {
+      throw CacheArchive.ArchiveError.unreadable(path: path, reason: "not an rk-cache export: \(problem.reason)")
+    }
+    guard manifest.format == CacheArchive.format else {
+      throw CacheArchive.ArchiveError.unreadable(path: path, reason: "not an rk-cache export (format \"\(manifest.format)\")")
+    }
+    guard manifest.version <= CacheArchive.version else {
+      throw CacheArchive.ArchiveError.unreadable(
+        path: path,
+        reason: "written in format version \(manifest.version) by \(manifest.generator); this rk-cache reads up to version \(CacheArchive.version)")
+    }
+    return manifest
+  }
+
+  func data(_ name: String) throws -> Data {
+    guard let entry = entries[name] else { throw Problem(reason: "\(name) is missing") }
+    var data = Data()
+    data.reserveCapacity(Int(clamping: entry.uncompressedSize))
+    do {
+      _ = try zip.extract(entry) { data.append($0) }
+    } catch {
+      throw Problem(reason: "\(name) is damaged (\(error))")
+    }
+    return data
+  }
+
+  func decode<T: WireObject>(_ type: T.Type, _ name: String) throws -> T {
+    let bytes = try data(name)
+    do {
+      return try WireCoding.decode(type, from: bytes)
+    } catch {
+      throw Problem(reason: "\(name): \(WireCoding.describe(error))")
+    }
+  }
+
+  /// The article's HTML with its images embedded again, after checking every hash.
+  func originalHTML(of article: ArchivedArticle) throws -> String {
+    guard let browsable = String(data: try data(article.html), encoding: .utf8) else {
+      throw Problem(reason: "\(article.html) is not UTF-8")
+    }
+    var images: [String: (suffix: String, text: String)] = [:]
+    for image in article.images {
+      let bytes = try data(image.path)
+      guard Hashing.sha256(bytes) == image.sha256 else { throw Problem(reason: "\(image.path) does not match its hash") }
+      // The export points to images/<sha256>.<ext>; what follows the hash is the extension.
+      let file = "images/" + image.sha256
+      guard image.path.hasPrefix(file) else { throw Problem(reason: "\(image.path) is not named by its hash") }
+      images[image.sha256] = (String(image.path.dropFirst(file.count)), "data:\(image.mime);base64,\(bytes.base64EncodedString())")
+    }
+    let html = EmbeddedImages.substitute(in: browsable, marker: "../images/") { images[$0] }
+    guard Hashing.sha256(Data(html.utf8)) == article.htmlSHA256 else {
+      throw Problem(reason: "\(article.html) does not match its hash")
+    }
+    return html
+  }
+}

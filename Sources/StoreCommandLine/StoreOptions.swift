@@ -1,0 +1,46 @@
+public import ArgumentParser
+public import OfflineStore
+public import ToolKit
+
+/// `--db`, and opening the store it names: the options every tool of the store shares.
+public struct StoreOptions: ParsableArguments, Sendable {
+  @Option(
+    help: ArgumentHelp("The store's path (default: $RK_DB, else $XDG_DATA_HOME/readkeep/cache.sqlite).", valueName: "path"),
+    completion: .file())
+  public var db: String?
+
+  @OptionGroup public var common: CommonOptions
+
+  public init() {}
+
+  /// What a tool's help says about choosing the store.
+  public static let environment = [("RK_DB", "The store's path, unless --db is given.")]
+  public static let files = [("$XDG_DATA_HOME/readkeep/cache.sqlite", "The store (mode 0600) when neither --db nor RK_DB says otherwise.")]
+
+  public var path: String {
+    if let db { return db }
+    if let fromEnvironment = Environment.current["RK_DB"], !fromEnvironment.isEmpty { return fromEnvironment }
+    return XDGDirectories().dataHome + "/readkeep/cache.sqlite"
+  }
+
+  public func open() throws -> OfflineStore { try OfflineStore(path: path) }
+}
+
+extension StoreError: ExitStatusError {
+  public var exitStatus: ExitStatus {
+    switch self {
+    case .cannotOpen, .failed: .ioError
+    case .badQuery: .usage
+    }
+  }
+}
+
+extension CacheArchive.ArchiveError: ExitStatusError {
+  public var exitStatus: ExitStatus {
+    switch self {
+    case .missing: .noInput
+    case .unreadable: .dataError
+    case .cannotWrite: .ioError
+    }
+  }
+}

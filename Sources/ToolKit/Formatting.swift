@@ -1,0 +1,81 @@
+public import Wire
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+/// Sizes, ages and durations as people write and read them, shared by every tool's options and
+/// messages. FoundationEssentials only, so that no tool pays for ICU at start-up.
+public enum Formatting {
+  private static let units = ["B", "kB", "MB", "GB", "TB"]
+
+  /// `12.5 MB`, `830 B`: decimal units, as `ls -h --si` and file managers show them.
+  public static func size(_ bytes: Int) -> String {
+    var tenths = bytes * 10
+    var unit = 0
+    // Divide in whole tenths so that 999,960 bytes reads "1.0 MB", never "1000.0 kB".
+    while unit < units.count - 1, unit == 0 ? bytes >= 1000 : tenths >= 10_000 {
+      tenths = (tenths + 500) / 1000
+      unit += 1
+    }
+    return unit == 0 ? "\(bytes) B" : "\(tenths / 10).\(tenths % 10) \(units[unit])"
+  }
+
+  /// `500MB`, `1.5 GB`, `20k`, `4096` (bytes) in bytes; decimal units like `size`, binary ones
+  /// (`KiB`, `MiB`, `GiB`) when asked for; nil for anything else.
+  public static func bytes(_ text: String) -> Int? {
+    let trimmed = text.filter { $0 != " " }
+    let digits = trimmed.prefix { $0.isNumber || $0 == "." }
+    guard let number = Double(digits), number >= 0 else { return nil }
+    let multipliers: [String: Double] = [
+      "": 1, "b": 1, "k": 1e3, "kb": 1e3, "m": 1e6, "mb": 1e6, "g": 1e9, "gb": 1e9, "t": 1e12, "tb": 1e12,
+      "kib": 1024, "mib": 1_048_576, "gib": 1_073_741_824, "tib": 1_099_511_627_776,
+    ]
+    guard let multiplier = multipliers[trimmed.dropFirst(digits.count).lowercased()] else { return nil }
+    let value = (number * multiplier).rounded()
+    return value < Double(Int.max) ? Int(value) : nil
+  }
+
+  /// `3 h ago`, `2 d ago`, `just now`.
+  public static func age(of date: Date, now: Date = Date()) -> String {
+    let seconds = Int(now.timeIntervalSince(date))
+    switch seconds {
+    case ..<60: return "just now"
+    case ..<3600: return "\(seconds / 60) min ago"
+    case ..<86_400: return "\(seconds / 3600) h ago"
+    default: return "\(seconds / 86_400) d ago"
+    }
+  }
+
+  /// `4h`, `30m`, `2d`, `90s`, `1w` in seconds.
+  public static func duration(_ text: String) -> Double? {
+    guard let unit = text.last, let number = Double(text.dropLast()), number >= 0 else { return nil }
+    switch unit {
+    case "s": return number
+    case "m": return number * 60
+    case "h": return number * 3600
+    case "d": return number * 86_400
+    case "w": return number * 604_800
+    default: return nil
+    }
+  }
+
+  /// Columns padded to their widest cell; the last column is not padded.
+  public static func table(_ rows: [[String]]) -> String {
+    guard let columns = rows.first?.count else { return "" }
+    var widths = [Int](repeating: 0, count: columns)
+    for row in rows { for (index, cell) in row.enumerated() where index < columns - 1 { widths[index] = max(widths[index], cell.count) } }
+    return rows.map { row in
+      row.enumerated().map { index, cell in
+        index < columns - 1 ? cell + String(repeating: " ", count: max(0, widths[index] - cell.count)) : cell
+      }.joined(separator: "  ")
+    }.joined(separator: "\n") + "\n"
+  }
+
+  /// `2026-11-22 03:04` (UTC), for tables.
+  public static func day(_ date: Date) -> String {
+    String(RFC3339.string(from: date).prefix(16).map { $0 == "T" ? " " : $0 })
+  }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import OfflineStore
+import StoreCommandLine
+import ToolKit
+
+extension RKCache {
+  struct Export: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write the whole store to a ZIP file: one JSON and one HTML per article, each image once.",
+      discussion: HelpText.discussion(
+        """
+        The archive holds manifest.json (format and version), articles/ID.json (the bookmark as \
+        received, dates, image URLs, hashes), articles/ID.html and images/SHA256.EXT; unpacked, \
+        every article opens in a browser with its images. The export is one consistent snapshot \
+        while other tools go on writing, and the file appears only when complete (mode 0600).
+        """,
+        examples: [
+          Example("rk-cache export ~/backup/readkeep.zip", "A backup."),
+          Example("rk-cache export a.zip && unzip -q a.zip -d a && xdg-open a/articles/*.html", "Read in a browser."),
+        ],
+        exitStatuses: [(.success, nil), (.ioError, "The file cannot be written or the store read.")]))
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: ArgumentHelp("The ZIP file to write (replaced when it exists).", valueName: "file.zip"), completion: .file(extensions: ["zip"]))
+    var file: String
+
+    func run() throws {
+      let diagnostics = store.common.diagnostics(for: "rk-cache")
+      try runTool(diagnostics) {
+        let summary = try store.open().export(to: file, generator: "rk-cache \(Toolbox.version)")
+        diagnostics.info(
+          "exported \(summary.articles) article\(summary.articles == 1 ? "" : "s") and \(summary.images) image\(summary.images == 1 ? "" : "s") to \(file), \(Formatting.size(summary.bytes))")
+      }
+    }
+  }
+
+  struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Merge a ZIP file written by export into the store, by id, checking every hash.",
+      discussion: HelpText.discussion(
+        """
+        An article not cached is added; a cached one is replaced when the archive's copy was \
+        cached later, else it stays. Every image is checked against its hash and every article's \
+        HTML against its own before it is written, one transaction per article; a damaged article \
+        is reported with its entry name and left out, the others are imported. The sync time is \
+        taken from the archive when it is later than the store's.
+        """,
+        examples: [
+          Example("rk-cache import ~/backup/readkeep.zip", "\"imported 18, updated 2, kept 3 newer\""),
+          Example("rk-cache --db /tmp/copy.sqlite import a.zip", "Into another store."),
+        ],
+        exitStatuses: [
+          (.success, nil), (.dataError, "Not an export, a newer format version, or damaged articles (each reported)."),
+          (.noInput, "No such file."), (.ioError, "The store cannot be written."),
+        ]))
+
+    @OptionGroup var store: StoreOptions
+    @Argument(help: ArgumentHelp("The ZIP file to read.", valueName: "file.zip"), completion: .file(extensions: ["zip"]))
+    var file: String
+
+    func run() throws {
+      let diagnostics = store.common.diagnostics(for: "rk-cache")
+      try runTool(diagnostics) {
+        let summary = try store.open().importArchive(from: file) { entry, reason in
+          diagnostics.error("\(file): \(entry): \(reason)")
+        }
+        var text = "imported \(summary.inserted), updated \(summary.updated)"
+        if summary.keptNewer > 0 { text += ", kept \(summary.keptNewer) newer" }
+        if summary.rejected > 0 { text += ", rejected \(summary.rejected)" }
+        diagnostics.info(text)
+        if summary.rejected > 0 { throw ExitCode(ExitStatus.dataError.rawValue) }
+      }
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+import Testing
+import Wire
+@testable import OfflineStore
+
+@Suite struct MigrationTests {
+  /// A store file as version 1 wrote it: schema v1 only, one article with an embedded image.
+  private func versionOneStore(at path: String) throws -> String {
+    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    let queue = try DatabaseQueue(path: path)
+    try Schema.migrator.migrate(queue, upTo: "v1")
+    let image = Data(base64Encoded: PNGs.one)!
+    let sha = Hashing.sha256(image)
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO article (id, bookmark, html, title, site, url, labels, image_urls, cached_at, bytes, image_count)
+          VALUES ('old', '{"title":"From v1"}', ?, 'From v1', 'example.org', 'https://example.org/old', '["kept"]', '[]', 1700000000, ?, 1);
+          INSERT INTO blob (sha256, mime, data, refs) VALUES (?, 'image/png', ?, 1);
+          INSERT INTO article_blob (article_id, sha256) VALUES ('old', ?);
+          INSERT INTO article_fts (rowid, title, site, url, labels, body) VALUES (1, 'From v1', 'example.org', '', 'kept', 'migrated words');
+          """,
+        arguments: ["<p>migrated words</p><img src=\"rk-blob:\(sha)\">", 40 + image.count, sha, image, sha])
+    }
+    try queue.close()
+    return "<p>migrated words</p>" + PNGs.img(PNGs.one)
+  }
+
+  @Test func aVersionOneStoreMigratesAndKeepsItsArticles() throws {
+    let folder = NSTemporaryDirectory() + "store-migration-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/cache.sqlite"
+    let html = try versionOneStore(at: path)
+
+    let store = try OfflineStore(path: path)
+    let applied = try store.pool.read { db in try Schema.migrator.appliedIdentifiers(db) }
+    #expect(applied == ["v1", "v2"])
+    let indexes = try store.pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'article_%'") }
+    #expect(Set(indexes).isSuperset(of: ["article_read_at", "article_bytes"]))
+
+    // The old row reads as before (its image's type from the blob), is found, and can be pruned.
+    #expect(try store.html(id: "old", touch: false) == html)
+    #expect(try store.search("migrated").map(\.id) == ["old"])
+    #expect(try store.entry(id: "old")?.labels == ["kept"])
+    try store.store(article("new", title: "After", html: PNGs.img(PNGs.one, mime: "image/PNG")))
+    #expect(try store.html(id: "new", touch: false) == PNGs.img(PNGs.one, mime: "image/PNG"))
+    #expect(try store.prune(store.prunePlan(PruneLimits(keep: 1), strategy: .fifo)).map(\.id) == ["old"])
+    #expect(try store.stats().blobs == 1)
+    #expect(try store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
+  }
+}
