@@ -79,7 +79,10 @@ let package = Package(
       name: "readeck-fake", dependencies: ["ReadeckFake", "ToolKit", argumentParser], swiftSettings: settings),
 
     .testTarget(
-      name: "EndToEndTests", dependencies: ["ReadeckFake", "Wire", "rk-fetch", "rk-cache", "rk-prune", asyncHTTPClient] + nio,
+      name: "EndToEndTests", dependencies: [
+        "ReadeckFake", "Wire", "OfflineStore", .product(name: "GRDB", package: "GRDB.swift"), "rk-fetch", "rk-cache",
+        "rk-prune", asyncHTTPClient,
+      ] + nio,
       swiftSettings: settings),
     .testTarget(name: "ReadeckFakeTests", dependencies: ["ReadeckFake", asyncHTTPClient] + nio, swiftSettings: settings),
     .testTarget(

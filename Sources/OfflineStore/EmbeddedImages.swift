@@ -104,10 +104,14 @@ enum EmbeddedImages {
   }
 
   private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-    guard needle.count <= haystack.count else { return nil }
+    guard let first = needle.first, needle.count <= haystack.count else { return nil }
     var index = start
     while index + needle.count <= haystack.count {
-      if haystack[index] == needle[0], Array(haystack[index..<index + needle.count]) == needle { return index }
+      if haystack[index] == first {
+        var matched = 1
+        while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
+        if matched == needle.count { return index }
+      }
       index += 1
     }
     return nil
