@@ -63,7 +63,8 @@ let package = Package(
 
     /// Syncs bookmarks and article HTML from a Readeck server.
     .executableTarget(
-      name: "rk-fetch", dependencies: ["Readeck", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient],
+      name: "rk-fetch",
+      dependencies: ["Readeck", "Resilience", "OfflineStore", "ToolKit", "Wire", argumentParser, asyncHTTPClient],
       swiftSettings: settings),
 
     /// The offline store's command: store, list, read, search, stats.

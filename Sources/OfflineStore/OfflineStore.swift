@@ -29,12 +29,17 @@ public final class OfflineStore: Sendable {
   public init(path: String) throws {
     self.path = path
     do {
-      try Self.createPrivately(path)
       var configuration = Configuration()
       configuration.busyMode = .timeout(30)
       configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA foreign_keys = ON") }
-      pool = try DatabasePool(path: path, configuration: configuration)
-      try Schema.migrator.migrate(pool)
+      // Tools started together on a new or older file would each see the same missing
+      // migrations and run them twice; one at a time, the later ones find them done.
+      pool = try Self.oneAtATime(in: path) {
+        try Self.createPrivately(path)
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try Schema.migrator.migrate(pool)
+        return pool
+      }
     } catch let error as DatabaseError {
       throw StoreError.cannotOpen(path: path, reason: error.message ?? error.description)
     } catch let error as CocoaError {
@@ -42,17 +47,30 @@ public final class OfflineStore: Sendable {
     }
   }
 
-  /// The file and its folder, created so that only the user can read them.
-  private static func createPrivately(_ path: String) throws {
-    let files = FileManager.default
+  /// Runs `body` holding an exclusive lock on the store's folder (created first, private), which
+  /// every process opening a store in it takes. A lock on the folder, not the file: closing any
+  /// descriptor of the database file would drop SQLite's own locks on it.
+  private static func oneAtATime<T>(in path: String, _ body: () throws -> T) throws -> T {
     let folder = (path as NSString).deletingLastPathComponent
-    if !folder.isEmpty, !files.fileExists(atPath: folder) {
-      try files.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
-    if !files.fileExists(atPath: path) {
-      guard files.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-        throw StoreError.cannotOpen(path: path, reason: "cannot create the file")
-      }
+    let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return try body() }  // an unreadable folder: SQLite will say more
+    defer { close(descriptor) }
+    while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+    defer { flock(descriptor, LOCK_UN) }
+    return try body()
+  }
+
+  /// The file, created so that only the user can read it (never replacing one that appeared
+  /// meanwhile).
+  private static func createPrivately(_ path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    if descriptor >= 0 {
+      close(descriptor)
+    } else if errno != EEXIST {
+      throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
     }
   }
 
@@ -224,6 +242,15 @@ public final class OfflineStore: Sendable {
       }
     }
     return EmbeddedImages.restore(html, images: images)
+  }
+
+  /// The cached article as an `article` record with `"source": "cache"`, its `fetched_at` the
+  /// time it was cached; the last-read date is left alone.
+  public func article(id: String) throws -> Article? {
+    let row = try reading { db in try Row.fetchOne(db, sql: "SELECT bookmark, cached_at FROM article WHERE id = ?", arguments: [id]) }
+    guard let row, let html = try html(id: id, touch: false) else { return nil }
+    let bookmark = (try? Array((row["bookmark"] as String).utf8).withUnsafeBytes { try WireCoding.parse($0) })?.objectValue ?? [:]
+    return Article(id: id, bookmark: bookmark, html: html, fetchedAt: Date(timeIntervalSince1970: row["cached_at"]), source: "cache")
   }
 
   public enum Sort: String, Sendable, CaseIterable { case cached, accessed, size, title }

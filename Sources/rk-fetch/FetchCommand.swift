@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Dispatch
 import Foundation
 import NIOCore
+import OfflineStore
 import Readeck
 import Resilience
 import ToolKit
@@ -29,9 +30,11 @@ struct FetchCommand {
     } ?? 20
     let skipIDs = try options.skipIds.map(readIDs) ?? []
 
-    let http = HTTPClient(
-      eventLoopGroupProvider: .singleton,
-      configuration: .init(timeout: .init(connect: .seconds(Int64(min(options.timeout, 10).rounded(.up))))))
+    var httpConfiguration = HTTPClient.Configuration(timeout: .init(connect: .seconds(Int64(min(options.timeout, 10).rounded(.up)))))
+    // A refused connection fails at once; retrying it is the retry policy's job, with its
+    // backoff and circuit breaker, not a silent loop until the connect timeout.
+    httpConfiguration.connectionPool.retryConnectionEstablishment = false
+    let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: httpConfiguration)
     do {
       try await sync(server: server, token: token, limit: limit, skipIDs: skipIDs, http: http)
       try await http.shutdown()
@@ -65,14 +68,43 @@ struct FetchCommand {
         metadataOnly: options.metadataOnly, since: options.since),
       observer: observer)
     let outcome: ArticleSync.Outcome
+    var written = Set<String>()
     do {
-      outcome = try await sync.run { try sink.emit($0) }
+      outcome = try await sync.run { record in
+        if let article = record as? Article { written.insert(article.id) }
+        try sink.emit(record)
+      }
     } catch ReadeckError.tokenRejected(let status) {
       throw ToolError(.noPermission, "token rejected by \(client.server) (HTTP \(status)); check READECK_TOKEN or --token-file")
     }
     observer.finish()
     try sink.flush()
-    try report(outcome)
+    if case .unreachable = outcome.abortedBy, let path = options.fallbackCache, !options.metadataOnly {
+      try report(outcome, exiting: false)
+      try serveFallback(from: path, leavingOut: written, limit: limit, sink: sink)
+    } else {
+      try report(outcome)
+    }
+  }
+
+  /// The cached articles, newest first, as the sync would have selected them.
+  private func serveFallback(from path: String, leavingOut written: Set<String>, limit: Int, sink: OutputSink) throws {
+    let store: OfflineStore
+    do {
+      store = try OfflineStore(path: path)
+    } catch let error as StoreError {
+      throw ToolError(.unavailable, "server unreachable, and no fallback: \(error)")
+    }
+    let entries = try store.list(label: options.label, limit: limit == 0 ? nil : limit).filter { !written.contains($0.id) }
+    var served = 0
+    for entry in entries {
+      guard let article = try store.article(id: entry.id) else { continue }  // removed meanwhile
+      try sink.emit(article)
+      served += 1
+    }
+    try sink.flush()
+    let lastSync = try store.lastSync().map { "last sync \(Formatting.age(of: $0))" } ?? "never synced"
+    diagnostics.info("offline: showing \(served) saved article\(served == 1 ? "" : "s"), \(lastSync)")
   }
 
   /// Token from --token-file, then READECK_TOKEN, then the config file's token_file or token_cmd.
@@ -103,8 +135,8 @@ struct FetchCommand {
     return ids
   }
 
-  /// "18 of 20 articles synced, 2 failed (…)" and the exit status it implies.
-  private func report(_ outcome: ArticleSync.Outcome) throws {
+  /// "18 of 20 articles synced, 2 failed (…)" and, when `exiting`, the exit status it implies.
+  private func report(_ outcome: ArticleSync.Outcome, exiting: Bool = true) throws {
     let summary = outcome.summary
     let noun = options.metadataOnly ? "bookmarks" : "articles"
     var line = "\(summary.fetched) of \(summary.requested) \(noun) synced"
@@ -115,6 +147,7 @@ struct FetchCommand {
     }
     if let deleted = summary.deleted { line += ", \(deleted) deleted" }
     diagnostics.info(line)
+    guard exiting else { return }
     if let error = outcome.abortedBy {
       if case .unreachable = error { throw ToolError(.unavailable, "sync incomplete: \(error)") }
       throw ToolError(.tempFailure, "sync incomplete: \(error)")

@@ -18,7 +18,11 @@ struct RKFetch: AsyncParsableCommand {
       Articles come from the bulk route POST /api/bookmarks/sync (Readeck 0.20 and later) when \
       the server has it, else one GET /api/bookmarks/ID/article each. Connection failures and \
       HTTP 408, 425, 429, 500, 502, 503 and 504 are retried with exponential backoff; when the \
-      server stays unreachable the run stops at once instead of waiting for every timeout.
+      server stays unreachable the run stops at once instead of waiting for every timeout. With \
+      --fallback-cache it then writes the articles saved in that store (honouring --label and \
+      --limit, newest cached first, leaving out those this run already wrote) with "source": \
+      "cache", and says "offline: showing N saved articles, last sync 3 h ago" on standard error \
+      — the original app's network first, cache as fallback.
 
       Each record looks like this (keys sorted, one line):
         {"bookmark":{…},"fetched_at":"…","html":"…","id":"…","kind":"article"}
@@ -40,9 +44,12 @@ struct RKFetch: AsyncParsableCommand {
           "Sync the 50 newest unread articles, without fetching the ones already cached."),
         Example("rk-fetch --state all --limit 0 --metadata-only", "Every bookmark's metadata, all pages."),
         Example("rk-fetch --since 2026-11-01T00:00:00Z", "Only what changed since a date; deletions as \"deleted\" records."),
+        Example(
+          "rk-fetch --fallback-cache ~/.local/share/readkeep/cache.sqlite | reader",
+          "Network first; offline, the saved articles instead."),
       ],
       exitStatuses: [
-        (.success, "Every selected article was synced."),
+        (.success, "Every selected article was synced, or the server was unreachable and --fallback-cache served saved ones."),
         (.tempFailure, "Some articles failed (listed in the summary), or the server answered errors that retries did not cure."),
         (.unavailable, "The server became unreachable; the records written before stay valid."),
         (.noPermission, "The token was rejected (HTTP 401 or 403)."),
@@ -96,6 +103,13 @@ struct RKFetch: AsyncParsableCommand {
 
   @Option(help: ArgumentHelp("Seconds before the first retry; each further retry waits twice as long.", valueName: "seconds"))
   var retryDelay: Double = 2
+
+  @Option(
+    help: ArgumentHelp(
+      "When the server cannot be reached, write the articles cached in this store instead (\"source\": \"cache\").",
+      valueName: "path"),
+    completion: .file())
+  var fallbackCache: String?
 
   @OptionGroup var common: CommonOptions
 

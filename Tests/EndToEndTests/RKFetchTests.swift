@@ -319,4 +319,38 @@ import Wire
       #expect(!result.stderr.contains(Self.token))
     }
   }
+
+  @Test func anUnreachableServerFallsBackToTheCachedArticles() async throws {
+    let library = unread(FakeReadeck.sampleLibrary(count: 6))
+    let fake = try await FakeReadeck.start(bookmarks: library, token: Self.token)
+    let folder = NSTemporaryDirectory() + "rk-fallback-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let db = folder + "/cache.sqlite"
+    let synced = try run("rk-fetch", ["--server", fake.baseURL], environment: ["READECK_TOKEN": Self.token])
+    #expect(try run("rk-cache", ["store", "--db", db], stdin: synced.stdout).status == 0)
+    let baseURL = fake.baseURL
+    try await fake.shutdown()
+
+    let offline = try run(
+      "rk-fetch", ["--server", baseURL, "--fallback-cache", db, "--retries", "0"], environment: ["READECK_TOKEN": Self.token])
+    #expect(offline.status == 0, "\(offline.stderr)")
+    #expect(offline.stderr.contains("rk-fetch: offline: showing 6 saved articles, last sync just now"))
+    let articles = offline.records(kind: "article")
+    #expect(Set(articles.compactMap { $0["id"]?.stringValue }) == Set(library.map(\.id)))
+    #expect(articles.allSatisfy { $0["source"] == "cache" })
+    let first = articles[0]["id"]!.stringValue!
+    #expect(articles[0]["html"]?.stringValue == (try run("rk-cache", ["html", "--db", db, first]).stdout))
+    #expect(offline.summary?["complete"] == false)
+
+    // The selection still applies, and without a store to fall back on it is 69 as before.
+    let label = library.flatMap(\.labels).first!
+    let labelled = try run(
+      "rk-fetch", ["--server", baseURL, "--fallback-cache", db, "--retries", "0", "--label", label, "--limit", "1"],
+      environment: ["READECK_TOKEN": Self.token])
+    #expect(labelled.records(kind: "article").count == 1)
+    #expect(labelled.records(kind: "article").first?["bookmark"]?["labels"]?.arrayValue?.contains(.string(label)) == true)
+    let without = try run("rk-fetch", ["--server", baseURL, "--retries", "0"], environment: ["READECK_TOKEN": Self.token])
+    #expect(without.status == 69)
+    #expect(without.records(kind: "article").isEmpty)
+  }
 }

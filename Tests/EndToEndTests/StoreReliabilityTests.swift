@@ -84,7 +84,7 @@ import Wire
     let duration = Date().timeIntervalSince(started)
     #expect(whole.terminationStatus == 0)
 
-    var partial = 0
+    var interrupted = 0
     var db = ""
     for round in 0..<20 {
       // Even rounds import into a new file; odd ones overwrite the previous round's articles
@@ -92,15 +92,16 @@ import Wire
       if round % 2 == 0 { db = folder + "/kill-\(round).sqlite" }
       let input = folder + (round % 2 == 0 ? "/first.ndjson" : "/second.ndjson")
       let process = try spawn("rk-cache", ["store", "--db", db], stdin: input)
-      let delay = Double.random(in: 0.005...max(0.01, duration))
+      // Anywhere in the first 60 %: the timing run may have been slowed by other tests.
+      let delay = Double.random(in: 0.005...max(0.01, duration * 0.6))
       usleep(useconds_t(delay * 1_000_000))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
-      let stored = try checkWhole(db, versions: [firstHTML, secondHTML], markers: ["versionone", "versiontwo"])
-      if process.terminationReason == .uncaughtSignal, stored < Self.count { partial += 1 }
+      if process.terminationReason == .uncaughtSignal { interrupted += 1 }
+      _ = try checkWhole(db, versions: [firstHTML, secondHTML], markers: ["versionone", "versiontwo"])
     }
     // Most kills must have hit an import in progress, or the test proves nothing.
-    #expect(partial >= 10, "only \(partial) of 20 kills interrupted an import (a whole import takes \(duration) s)")
+    #expect(interrupted >= 15, "only \(interrupted) of 20 kills interrupted an import (a whole import takes \(duration) s)")
 
     // A killed store's file takes the rest of the import.
     let resumed = try spawn("rk-cache", ["store", "--db", db], stdin: folder + "/second.ndjson")
@@ -138,5 +139,23 @@ import Wire
     }
     let store = try OfflineStore(path: db)
     #expect(try store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
+  }
+
+  @Test func toolsStartedTogetherOnANewStoreAllOpenIt() throws {
+    let folder = NSTemporaryDirectory() + "rk-first-open-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // Each round a new file that four tools create, migrate and use at the same moment.
+    for round in 0..<16 {
+      let db = folder + "/\(round)/cache.sqlite"
+      let results = Mutex<[ToolRun]>([])
+      DispatchQueue.concurrentPerform(iterations: 4) { worker in
+        let result =
+          worker % 2 == 0
+          ? try? run("rk-cache", ["ids", "--db", db])
+          : try? run("rk-prune", ["--db", db, "--keep", "1"])
+        if let result { results.withLock { $0.append(result) } }
+      }
+      for result in results.withLock({ $0 }) { #expect(result.status == 0, "round \(round): \(result.stderr)") }
+    }
   }
 }
