@@ -25,6 +25,8 @@ let package = Package(
     // Libraries are products so that Benchmarks/ (a separate package) can link them.
     .library(name: "Wire", targets: ["Wire"]),
     .library(name: "ToolKit", targets: ["ToolKit"]),
+    .library(name: "HTMLScan", targets: ["HTMLScan"]),
+    .library(name: "ImageExtraction", targets: ["ImageExtraction"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -58,6 +60,14 @@ let package = Package(
       swiftSettings: settings),
     /// `--db` and the exit statuses of store errors, for every tool that opens the store.
     .target(name: "StoreCommandLine", dependencies: ["OfflineStore", "ToolKit", argumentParser], swiftSettings: settings),
+    /// A WHATWG HTML tokenizer over UTF-8 bytes (attribute values decoded, with their byte
+    /// ranges for splicing) and the srcset parser; no dependencies.
+    .target(name: "HTMLScan", swiftSettings: settings),
+    /// Finding the images an article needs, downloading them once each, embedding them.
+    .target(
+      name: "ImageExtraction",
+      dependencies: ["HTMLScan", "Wire", "Resilience", asyncHTTPClient, .product(name: "Crypto", package: "swift-crypto")] + nio,
+      swiftSettings: settings),
     /// Renders man pages from a command's `--experimental-dump-help` description.
     .target(name: "ManPages", dependencies: ["ToolKit"], swiftSettings: settings),
 
@@ -71,6 +81,11 @@ let package = Package(
     .executableTarget(
       name: "rk-cache", dependencies: ["OfflineStore", "StoreCommandLine", "ToolKit", "Wire", argumentParser],
       swiftSettings: settings),
+    /// Finds, downloads and embeds the images of article records.
+    .executableTarget(
+      name: "rk-extract-images",
+      dependencies: ["ImageExtraction", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient] + nio,
+      swiftSettings: settings),
     /// Keeps the offline store within limits: count, size, age.
     .executableTarget(
       name: "rk-prune", dependencies: ["OfflineStore", "StoreCommandLine", "ToolKit", "Wire", argumentParser],
@@ -82,7 +97,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests", dependencies: [
         "ReadeckFake", "Wire", "OfflineStore", .product(name: "GRDB", package: "GRDB.swift"), "rk-fetch", "rk-cache",
-        "rk-prune", asyncHTTPClient,
+        "rk-prune", "rk-extract-images", asyncHTTPClient,
       ] + nio,
       swiftSettings: settings),
     .testTarget(name: "ReadeckFakeTests", dependencies: ["ReadeckFake", asyncHTTPClient] + nio, swiftSettings: settings),
@@ -92,6 +107,10 @@ let package = Package(
         "OfflineStore", "Wire", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
+      swiftSettings: settings),
+    .testTarget(name: "HTMLScanTests", dependencies: ["HTMLScan"], swiftSettings: settings),
+    .testTarget(
+      name: "ImageExtractionTests", dependencies: ["ImageExtraction", "HTMLScan", "Resilience", asyncHTTPClient] + nio,
       swiftSettings: settings),
     .testTarget(name: "ReadeckTests", dependencies: ["Readeck", "Wire"], swiftSettings: settings),
     .testTarget(name: "ResilienceTests", dependencies: ["Resilience"], swiftSettings: settings),

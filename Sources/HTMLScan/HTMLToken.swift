@@ -1,0 +1,53 @@
+/// The namespace a start tag is in, from the open svg and math elements around it.
+public enum HTMLNamespace: Sendable, Equatable { case html, svg, mathml }
+
+/// An attribute of a start tag.
+public struct HTMLAttribute: Sendable, Equatable {
+  /// ASCII-lower-cased, as the tokenizer emits it (`xlink:href`, `data-src`).
+  public var name: String
+  /// The value with character references decoded by the attribute-value rules.
+  public var value: String
+  /// Where the value is written in the source, between its quotes (if any); nil for an
+  /// attribute without a value (`<img ismap>`).
+  public var valueRange: Range<Int>?
+
+  public init(name: String, value: String, valueRange: Range<Int>?) {
+    self.name = name
+    self.value = value
+    self.valueRange = valueRange
+  }
+}
+
+public struct HTMLStartTag: Sendable, Equatable {
+  /// ASCII-lower-cased; `image` outside SVG is `img`, as the tree builder makes it.
+  public var name: String
+  /// In source order; of duplicates only the first.
+  public var attributes: [HTMLAttribute]
+  public var selfClosing: Bool
+  public var namespace: HTMLNamespace
+  /// From `<` to `>` inclusive.
+  public var range: Range<Int>
+
+  public init(name: String, attributes: [HTMLAttribute], selfClosing: Bool, namespace: HTMLNamespace, range: Range<Int>) {
+    self.name = name
+    self.attributes = attributes
+    self.selfClosing = selfClosing
+    self.namespace = namespace
+    self.range = range
+  }
+
+  /// The first attribute called `name`.
+  public func attribute(_ name: String) -> HTMLAttribute? { attributes.first { $0.name == name } }
+}
+
+/// What `HTMLTokenizer` reads; text, comments and doctypes only when it is asked for them.
+public enum HTMLToken: Sendable, Equatable {
+  case startTag(HTMLStartTag)
+  /// The name ASCII-lower-cased; the range from `<` to `>` inclusive. Attributes of end tags are dropped.
+  case endTag(name: String, range: Range<Int>)
+  /// Character references decoded as in the data state (in RCDATA too); adjacent text merged.
+  case text(String)
+  case comment(String)
+  /// The doctype's name, lower-cased (empty when it has none).
+  case doctype(String)
+}

@@ -1,0 +1,122 @@
+import Foundation
+public import Wire
+
+/// What happened to the images of one article.
+public struct ImageTally: Sendable, Equatable {
+  public var found = 0
+  public var embedded = 0
+  public var failed: [String] = []
+
+  public init() {}
+
+  public mutating func add(_ other: ImageTally) {
+    found += other.found
+    embedded += other.embedded
+    failed += other.failed
+  }
+}
+
+/// The work on one article record: find, optionally fetch, optionally embed.
+public struct ArticleImages: Sendable {
+  public enum Mode: Sendable { case find, download, embed }
+
+  public let mode: Mode
+  public let hero: Bool
+  public let fetcher: ImageFetcher?
+  public let embedder: Embedder.Options
+
+  public init(mode: Mode, hero: Bool, fetcher: ImageFetcher?, embedder: Embedder.Options) {
+    self.mode = mode
+    self.hero = hero
+    self.fetcher = fetcher
+    self.embedder = embedder
+  }
+
+  /// The article with its `images` (and, embedding, its new HTML), and what happened.
+  public func process(_ article: Article) async -> (Article, ImageTally) {
+    let found = ImageFinder.find(in: article.html, documentURL: article.documentURL)
+    var references = found.distinct.map {
+      (reference: ImageReference(url: $0.url, resolved: $0.resolved, foundIn: $0.foundIn), canonical: $0.canonical)
+    }
+    if hero, mode != .find, let heroURL = Self.heroURL(article.bookmark),
+      let resolved = ImageURL.resolve(heroURL, against: article.documentURL),
+      !references.contains(where: { $0.canonical == ImageURL.canonical(resolved) })
+    {
+      references.append((ImageReference(url: heroURL, resolved: resolved, foundIn: "bookmark resources"), ImageURL.canonical(resolved)))
+    }
+    var tally = ImageTally()
+    tally.found = references.count
+    var output = article
+    guard mode != .find, let fetcher else {
+      output.images = references.map(\.reference)
+      return (output, tally)
+    }
+
+    let referer = article.documentURL.flatMap(Self.origin)
+    let results = await withTaskGroup(of: (String, Result<FetchedImage, FetchFailure>).self) { group in
+      for canonical in Set(references.compactMap(\.canonical)) where ImageURL.isFetchable(canonical) {
+        group.addTask { (canonical, await fetcher.fetch(canonical, referer: referer)) }
+      }
+      var results: [String: Result<FetchedImage, FetchFailure>] = [:]
+      for await (key, result) in group { results[key] = result }
+      return results
+    }
+
+    var overCap = Set<String>()
+    if mode == .embed {
+      let embedder = Embedder(options: embedder)
+      let (html, over) = embedder.embed(article.html, found: found) { canonical in
+        guard case .success(let image) = results[canonical], let data = try? fetcher.data(of: image) else { return nil }
+        return "data:\(image.mime);base64,\(data.base64EncodedString())"
+      }
+      output.html = html
+      overCap = over
+    }
+    output.images = references.map { entry in
+      var reference = entry.reference
+      switch entry.canonical.flatMap({ results[$0] }) {
+      case .success(let image)?:
+        (reference.sha256, reference.mime, reference.bytes, reference.status) = (image.sha256, image.mime, image.bytes, image.status)
+        if let canonical = entry.canonical, overCap.contains(canonical) {
+          reference.error = "over --max-article-bytes"
+        } else if mode == .embed, reference.foundIn != "bookmark resources" {
+          tally.embedded += 1
+        }
+      case .failure(let failure)?:
+        reference.status = failure.status
+        reference.error = failure.reason
+      case nil:
+        reference.error = entry.canonical == nil ? "cannot resolve the URL" : "only http and https are fetched"
+      }
+      if let error = reference.error { tally.failed.append("\(reference.resolved ?? reference.url): \(error)") }
+      return reference
+    }
+    return (output, tally)
+  }
+
+  /// The bookmark's main image, else its thumbnail, as the original app pre-fetched it.
+  static func heroURL(_ bookmark: JSONObject) -> String? {
+    let resources = bookmark["resources"]?.objectValue
+    return resources?["image"]?["src"]?.stringValue ?? resources?["thumbnail"]?["src"]?.stringValue
+  }
+
+  /// `https://host/`, sent as the Referer as a browser showing the page would.
+  static func origin(_ url: String) -> String? {
+    guard let components = URLComponentsLite(url) else { return nil }
+    return "\(components.scheme)://\(components.authority)/"
+  }
+}
+
+/// Scheme and authority of an absolute URL, without Foundation's parsing of the rest.
+struct URLComponentsLite {
+  var scheme: String
+  var authority: String
+
+  init?(_ url: String) {
+    guard let colon = url.range(of: "://") else { return nil }
+    scheme = String(url[..<colon.lowerBound]).lowercased()
+    let rest = url[colon.upperBound...]
+    authority = String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+    guard !scheme.isEmpty, !authority.isEmpty else { return nil }
+  }
+}

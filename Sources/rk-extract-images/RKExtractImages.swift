@@ -1,0 +1,156 @@
+public import ArgumentParser
+import AsyncHTTPClient
+import Dispatch
+import Foundation
+import NIOCore
+public import ImageExtraction
+import Resilience
+import Synchronization
+import ToolKit
+import Wire
+
+@main
+struct RKExtractImages: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rk-extract-images",
+    abstract: "Find every image an article needs; download them and embed them so it reads offline.",
+    discussion: HelpText.discussion(
+      """
+      Reads "article" records and finds the images their HTML refers to with a WHATWG \
+      tokenizer: img src and srcset, picture source srcset, lazy-loading attributes (data-src, \
+      data-srcset, data-lazy-src, data-lazy-srcset, data-original), images inside noscript, \
+      url() in style attributes, SVG image href, input type=image, video poster. URLs resolve \
+      against the bookmark's url (or the record's base_url), overridden by the first <base href>, \
+      and count once per canonical form. Each record is written on with an "images" array; \
+      other records pass through untouched.
+
+      --download fetches each image once per run, however many articles refer to it, with \
+      retries, a per-image size cap and the type taken from the bytes (an HTML page is a \
+      failure); the bookmark's own image or thumbnail is fetched too (--no-hero to skip it). \
+      --embed also rewrites the HTML: each image becomes a data: URI, lazy images get a real \
+      src, integrity attributes on rewritten tags go. Only the values that must change are \
+      replaced; every other byte stays, and embedding again changes nothing. Images that failed \
+      keep their URL (--on-fail remove empties it instead).
+      """,
+      examples: [
+        Example("rk-fetch | rk-extract-images --embed | rk-cache store", "Articles that read offline, images and all."),
+        Example("rk-extract-images --list < articles.ndjson | jq -r .resolved", "Every image URL, one per line."),
+        Example("rk-extract-images --embed --best-candidate --max-width 1600", "One image per srcset, at most 1600 px wide."),
+      ],
+      exitStatuses: [
+        (.success, "Every image was found (and fetched and embedded, when asked)."),
+        (.tempFailure, "Some images failed; they are listed with their error and the records were written."),
+        (.dataError, "Bad input lines, reported with their line numbers."),
+      ]),
+    version: Toolbox.version)
+
+  @OptionGroup var input: InputOptions
+
+  @Flag(help: "Write one \"image\" record per reference instead of the articles.") var list = false
+  @Flag(help: "Download the images.") var download = false
+  @Flag(help: "Download the images and embed them into the HTML as data: URIs.") var embed = false
+  @Flag(inversion: .prefixedNo, help: "Fetch the bookmark's own image (or thumbnail) too.") var hero = true
+  @Flag(help: "Keep only the widest srcset candidate (see --max-width).") var bestCandidate = false
+  @Option(help: ArgumentHelp("With --best-candidate: the widest candidate to keep, in pixels.", valueName: "px")) var maxWidth: Int?
+  @Option(help: ArgumentHelp("What a failed image becomes: keep (its URL) or remove.", valueName: "keep|remove"))
+  var onFail: Embedder.OnFail = .keep
+  @Option(help: ArgumentHelp("Downloads in flight at once.", valueName: "n")) var concurrency = 6
+  @Option(help: ArgumentHelp("Seconds for each request.", valueName: "seconds")) var timeout: Double = 30
+  @Option(help: ArgumentHelp("Retries of a failed request.", valueName: "n")) var retries = 2
+  @Option(help: ArgumentHelp("Seconds before the first retry; each further one waits twice as long.", valueName: "seconds"))
+  var retryDelay: Double = 2
+  @Option(help: ArgumentHelp("Largest image to download: 10MB, 500kB.", valueName: "size")) var maxImageBytes = "10MB"
+  @Option(help: ArgumentHelp("Most image data to embed into one article.", valueName: "size")) var maxArticleBytes = "50MB"
+
+  @OptionGroup var common: CommonOptions
+
+  func validate() throws {
+    if concurrency < 1 || concurrency > 64 { throw ValidationError("--concurrency must be between 1 and 64.") }
+    if timeout <= 0 { throw ValidationError("--timeout must be positive.") }
+    if retries < 0 || retries > 10 { throw ValidationError("--retries must be between 0 and 10.") }
+    if Formatting.bytes(maxImageBytes) == nil { throw ValidationError("--max-image-bytes is a size such as 10MB.") }
+    if Formatting.bytes(maxArticleBytes) == nil { throw ValidationError("--max-article-bytes is a size such as 50MB.") }
+    if maxWidth != nil, !bestCandidate { throw ValidationError("--max-width goes with --best-candidate.") }
+  }
+
+  func run() throws {
+    let diagnostics = common.diagnostics(for: "rk-extract-images")
+    try runTool(diagnostics) {
+      let mode: ArticleImages.Mode = embed ? .embed : download ? .download : .find
+      let spool = NSTemporaryDirectory() + "rk-extract-images-" + UUID().uuidString
+      try FileManager.default.createDirectory(atPath: spool, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      defer { try? FileManager.default.removeItem(atPath: spool) }
+      var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(Int64(min(timeout, 10).rounded(.up)))))
+      configuration.connectionPool.retryConnectionEstablishment = false
+      configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
+      let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+      defer { try? http.syncShutdown() }
+      let fetcher =
+        mode == .find
+        ? nil
+        : ImageFetcher(
+          http: http,
+          limits: FetchLimits(concurrency: concurrency, timeout: timeout, maxImageBytes: Formatting.bytes(maxImageBytes)!),
+          policy: RetryPolicy(maxRetries: retries, baseDelay: retryDelay), spool: spool)
+      let work = ArticleImages(
+        mode: mode, hero: hero, fetcher: fetcher,
+        embedder: Embedder.Options(
+          onFail: onFail, bestCandidate: bestCandidate, maxWidth: maxWidth, maxArticleBytes: Formatting.bytes(maxArticleBytes)!))
+      try process(work, diagnostics: diagnostics)
+    }
+  }
+
+  private func process(_ work: ArticleImages, diagnostics: Diagnostics) throws {
+    let sink = OutputSink.standardOutput.flushing(eachRecord: work.mode != .find)
+    let records = RecordInput(input, diagnostics: diagnostics, sink: sink)
+    let progress = Progress(label: "article", total: nil, diagnostics: diagnostics)
+    var tally = ImageTally()
+    try records.forEachRecord { line in
+      guard try line.head().kind == Article.kind else { return try sink.writeLine(line.bytes) }
+      let article: Article
+      do {
+        article = try line.decode(Article.self)
+      } catch let error as DecodingError {
+        return try records.reject(line, WireCoding.describe(error))
+      }
+      let (output, images) = waitFor { await work.process(article) }
+      tally.add(images)
+      if list {
+        for image in output.images ?? [] { try sink.emit(ImageRecord(articleID: article.id, image: image)) }
+      } else {
+        try sink.emit(output)
+      }
+      progress.advance()
+    }
+    progress.finish()
+    try sink.flush()
+    report(tally, diagnostics: diagnostics, mode: work.mode)
+    try records.finish()
+    if !tally.failed.isEmpty { throw ExitCode(ExitStatus.tempFailure.rawValue) }
+  }
+
+  /// "images: 412 found, 398 embedded, 14 failed (…)".
+  private func report(_ tally: ImageTally, diagnostics: Diagnostics, mode: ArticleImages.Mode) {
+    var line = "images: \(tally.found) found"
+    if mode == .embed { line += ", \(tally.embedded) embedded" }
+    if !tally.failed.isEmpty {
+      line += ", \(tally.failed.count) failed (" + tally.failed.prefix(3).joined(separator: "; ") + (tally.failed.count > 3 ? "; …)" : ")")
+    }
+    diagnostics.info(line)
+  }
+}
+
+/// Runs async work from the synchronous record loop; the loop's thread is not one the work needs.
+private func waitFor<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+  let done = DispatchSemaphore(value: 0)
+  let result = Mutex<T?>(nil)
+  Task {
+    let value = await work()
+    result.withLock { $0 = value }
+    done.signal()
+  }
+  done.wait()
+  return result.withLock { $0! }
+}
+
+extension Embedder.OnFail: ExpressibleByArgument {}

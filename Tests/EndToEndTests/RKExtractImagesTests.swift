@@ -1,0 +1,84 @@
+import Foundation
+import ReadeckFake
+import Testing
+import Wire
+
+/// `rk-extract-images` in real pipelines: readeck-fake → rk-fetch → rk-extract-images → rk-cache.
+@Suite(.serialized) struct RKExtractImagesTests {
+  static let token = "rdk-images-t0ken"
+
+  private func library(_ count: Int, images: Int) -> [FakeBookmark] {
+    FakeReadeck.sampleLibrary(count: count, imagesPerArticle: images).map { bookmark in
+      var bookmark = bookmark
+      bookmark.isArchived = false
+      return bookmark
+    }
+  }
+
+  @Test func embeddedArticlesReadOfflineFromTheStore() async throws {
+    let fake = try await FakeReadeck.start(bookmarks: library(4, images: 3), token: Self.token)
+    let folder = NSTemporaryDirectory() + "rk-images-e2e-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    do {
+      let fetched = try run("rk-fetch", ["--server", fake.baseURL], environment: ["READECK_TOKEN": Self.token])
+      let articles = fetched.records(kind: "article")
+      #expect(articles.count == 4)
+      let embedded = try run("rk-extract-images", ["--embed"], stdin: fetched.stdout)
+      #expect(embedded.status == 0, "\(embedded.stderr)")
+      #expect(embedded.stderr.contains("images: 16 found, 12 embedded"), "\(embedded.stderr)")
+      let out = embedded.records(kind: "article")
+      #expect(out.count == 4)
+      for article in out {
+        let html = article["html"]?.stringValue ?? ""
+        #expect(!html.contains("_resources/"), "a remote image is left")
+        #expect(html.contains("data:image/png;base64,"))
+        #expect(article["images"]?.arrayValue?.allSatisfy { $0["sha256"]?.stringValue?.count == 64 } == true)
+      }
+      // Each image URL went to the server once, the hero images included.
+      let imageRequests = fake.requests.filter { $0.path.contains("/_resources/") || $0.path.contains("/img/") }
+      #expect(imageRequests.count == Set(imageRequests.map(\.path)).count)
+      // The summary record passes through, and the store keeps the images once each.
+      #expect(embedded.summary?["complete"] == true)
+      let db = folder + "/cache.sqlite"
+      #expect(try run("rk-cache", ["store", "--db", db], stdin: embedded.stdout).status == 0)
+      let stats = try run("rk-cache", ["stats", "--db", db, "--json"]).records.first
+      #expect((stats?["blobs"]?.intValue ?? 0) > 0)
+      let id = out[0]["id"]!.stringValue!
+      #expect(try run("rk-cache", ["html", "--db", db, id]).stdout == out[0]["html"]?.stringValue)
+
+      // Embedding again changes nothing.
+      let again = try run("rk-extract-images", ["--embed"], stdin: embedded.stdout)
+      #expect(again.records(kind: "article").map { $0["html"] } == out.map { $0["html"] })
+      try await fake.shutdown()
+    } catch {
+      try? await fake.shutdown()
+      throw error
+    }
+  }
+
+  @Test func listingFailuresAndBadLines() async throws {
+    let fake = try await FakeReadeck.start(bookmarks: library(1, images: 1), token: Self.token)
+    do {
+      let base = fake.baseURL
+      let article = #"{"kind":"article","id":"x1","bookmark":{"url":"\#(base)/page/"},"html":"<img src=\"../missing.png\"><img srcset=\"a.png 1x, a.png 2x\">","fetched_at":"2026-11-22T00:00:00Z"}"#
+      let other = #"{"kind":"sync_summary","note":"passes"}"#
+      let listed = try run("rk-extract-images", ["--list"], stdin: article + "\n" + other + "\nnot json\n")
+      #expect(listed.status == 65)
+      #expect(listed.stderr.contains("<stdin>:3:"))
+      let images = listed.records(kind: "image")
+      #expect(images.map { $0["resolved"]?.stringValue } == ["\(base)/missing.png", "\(base)/page/a.png"])
+      #expect(images.allSatisfy { $0["article_id"] == "x1" })
+      #expect(listed.records(kind: "sync_summary").count == 1)
+
+      let failed = try run("rk-extract-images", ["--download", "--retries", "0"], stdin: article)
+      #expect(failed.status == 75)
+      #expect(failed.stderr.contains("images: 2 found, 2 failed"), "\(failed.stderr)")
+      let reported = failed.records(kind: "article").first?["images"]?.arrayValue ?? []
+      #expect(reported.first?["status"] == 404)
+      try await fake.shutdown()
+    } catch {
+      try? await fake.shutdown()
+      throw error
+    }
+  }
+}
