@@ -299,6 +299,9 @@ public final class OfflineStore: Sendable {
   }
 
   /// FTS5 query syntax, best match first (bm25), with the matched terms in `[…]` in the snippet.
+  /// Ordered by the index's own `rank` column: FTS5 answers that from its ranked fast path,
+  /// where `ORDER BY bm25(…)` scored every match (281 ms against 66 ms for a word in all of
+  /// 10,000 articles).
   public func search(_ query: String, limit: Int = 20) throws -> [SearchHit] {
     do {
       return try pool.read { db in
@@ -306,9 +309,9 @@ public final class OfflineStore: Sendable {
           db,
           sql: """
             SELECT a.id, a.title, a.site, a.url, snippet(article_fts, -1, '[', ']', '…', 12) AS snippet,
-              bm25(article_fts) AS rank
+              article_fts.rank AS rank
             FROM article_fts JOIN article a ON a.rowid = article_fts.rowid
-            WHERE article_fts MATCH ? ORDER BY rank LIMIT ?
+            WHERE article_fts MATCH ? ORDER BY article_fts.rank LIMIT ?
             """,
           arguments: [query, limit]
         ).map { row in

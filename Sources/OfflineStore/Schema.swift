@@ -41,13 +41,38 @@ enum Schema {
           """)
     }
     migrator.registerMigration("v2") { db in
-      // Each article's own spelling of an image's type (image/jpg, image/JPEG) so that the same
-      // bytes under two spellings still come back byte for byte; NULL means the blob's.
+      // The small columns first: listing and search read a row's columns in order, and an
+      // html of 100 kB in front of them made every list walk its overflow pages (0.52 s for
+      // 10,000 articles, 0.09 s with html last). The rowids stay, so the index still matches.
       try db.execute(
         sql: """
-          ALTER TABLE article_blob ADD COLUMN mime TEXT;
+          CREATE TABLE article_v2 (
+            id TEXT PRIMARY KEY NOT NULL,
+            title TEXT NOT NULL,
+            site TEXT,
+            url TEXT,
+            labels TEXT NOT NULL,        -- JSON array
+            cached_at REAL NOT NULL,     -- seconds since 1970
+            accessed_at REAL,
+            bytes INTEGER NOT NULL,      -- HTML plus its images
+            image_count INTEGER NOT NULL,
+            image_urls TEXT NOT NULL,    -- JSON array
+            bookmark TEXT NOT NULL,      -- the server's bookmark object, as received
+            html TEXT NOT NULL           -- embedded images replaced by rk-blob:<sha256>
+          );
+          INSERT INTO article_v2 (rowid, id, title, site, url, labels, cached_at, accessed_at, bytes, image_count, image_urls, bookmark, html)
+            SELECT rowid, id, title, site, url, labels, cached_at, accessed_at, bytes, image_count, image_urls, bookmark, html FROM article;
+          DROP TABLE article;
+          ALTER TABLE article_v2 RENAME TO article;
+          CREATE INDEX article_cached_at ON article(cached_at);
           CREATE INDEX article_read_at ON article(COALESCE(accessed_at, cached_at));
           CREATE INDEX article_bytes ON article(bytes);
+          -- Each article's own spelling of an image's type (image/jpg, image/JPEG), so that the
+          -- same bytes under two spellings both come back byte for byte; NULL means the blob's.
+          ALTER TABLE article_blob ADD COLUMN mime TEXT;
+          -- One transaction per article leaves many small index segments; merging them sooner
+          -- cost less than the default in the ingest benchmark.
+          INSERT INTO article_fts (article_fts, rank) VALUES ('automerge', 8);
           """)
     }
     return migrator

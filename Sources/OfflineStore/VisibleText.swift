@@ -9,22 +9,26 @@ enum VisibleText {
     return html.withUTF8 { bytes in
       var text = Collapsed(capacity: bytes.count / 2)
       var index = 0
-      var skipping: [UInt8]?  // the closing tag name that ends a script or style
+      var skipping: UInt64?  // the closing tag name that ends a script or style
       while index < bytes.count {
         let byte = bytes[index]
         if byte == UInt8(ascii: "<") {
           var close = index + 1
           while close < bytes.count, bytes[close] != UInt8(ascii: ">") { close += 1 }
-          var name: [UInt8] = []
+          // The tag name's first eight bytes, lower-cased, packed into one integer: no
+          // allocation per tag.
+          var name: UInt64 = 0
           var cursor = index + 1
-          while cursor < close, name.count < 8, isNameByte(bytes[cursor]) {
-            name.append(lowercased(bytes[cursor]))
+          var length = 0
+          while cursor < close, length < 8, isNameByte(bytes[cursor]) {
+            name = name << 8 | UInt64(lowercased(bytes[cursor]))
             cursor += 1
+            length += 1
           }
           if let closing = skipping {
             if name == closing { skipping = nil }
-          } else if name == Array("script".utf8) || name == Array("style".utf8) {
-            skipping = [UInt8(ascii: "/")] + name
+          } else if name == script || name == style {
+            skipping = packed("/") << (8 * UInt64(length)) | name
           } else {
             text.space()  // tags separate words
           }
@@ -72,6 +76,11 @@ enum VisibleText {
 
     var string: String { String(decoding: bytes, as: UTF8.self) }
   }
+
+  private static let script = packed("script")
+  private static let style = packed("style")
+
+  private static func packed(_ name: String) -> UInt64 { name.utf8.reduce(0) { $0 << 8 | UInt64($1) } }
 
   private static let named: [String: String] = [
     "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": " ", "mdash": "—", "ndash": "–",
