@@ -37,7 +37,8 @@ public final class OfflineStore: Sendable {
       pool = try Self.oneAtATime(in: path) {
         try Self.createPrivately(path)
         let pool = try DatabasePool(path: path, configuration: configuration)
-        try Schema.migrator.migrate(pool)
+        // Only a store that needs it takes the write lock: reading tools start faster.
+        if try !pool.read(Schema.migrator.hasCompletedMigrations) { try Schema.migrator.migrate(pool) }
         return pool
       }
     } catch let error as DatabaseError {
