@@ -1,4 +1,4 @@
-public import Wire
+import Wire
 
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
