@@ -18,6 +18,9 @@ final class ImageServer: Sendable {
 
   private let answers: Mutex<[String: Answer]>
   private let counts = Mutex<[String: Int]>([:])
+  /// Requests being answered now, and the most there were at once.
+  private let active = Mutex((now: 0, most: 0))
+  var mostAtOnce: Int { active.withLock { $0.most } }
   private let channel: Mutex<(any Channel)?> = Mutex(nil)
   private let base = Mutex("")
   var baseURL: String { base.withLock { $0 } }
@@ -48,6 +51,15 @@ final class ImageServer: Sendable {
   var totalRequests: Int { counts.withLock { $0.values.reduce(0, +) } }
 
   /// The answer for this request, counting it and using up a queued failure first.
+  fileprivate func begin() {
+    active.withLock { active in
+      active.now += 1
+      active.most = max(active.most, active.now)
+    }
+  }
+
+  fileprivate func end() { active.withLock { $0.now -= 1 } }
+
   fileprivate func answer(_ path: String) -> Answer? {
     counts.withLock { $0[path, default: 0] += 1 }
     return answers.withLock { answers -> Answer? in
@@ -71,7 +83,9 @@ final class ImageServer: Sendable {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
       switch unwrapInboundIn(data) {
-      case .head(let head): path = head.uri
+      case .head(let head):
+        path = head.uri
+        server.begin()
       case .body: break
       case .end:
         let answer = server.answer(path) ?? Answer(status: .notFound, body: Array("<html>not found</html>".utf8), contentType: "text/html")
@@ -80,6 +94,7 @@ final class ImageServer: Sendable {
           for (name, value) in answer.headers { headers.add(name: name, value: value) }
           context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: answer.status, headers: headers))), promise: nil)
           context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: answer.body)))), promise: nil)
+          server.end()
           context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         }
         if answer.delayMilliseconds > 0 {
