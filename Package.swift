@@ -27,7 +27,6 @@ let package = Package(
     .library(name: "ToolKit", targets: ["ToolKit"]),
     .library(name: "HTMLScan", targets: ["HTMLScan"]),
     .library(name: "ImageExtraction", targets: ["ImageExtraction"]),
-    .library(name: "ImageExtraction", targets: ["ImageExtraction"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
