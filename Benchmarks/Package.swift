@@ -6,13 +6,6 @@ import PackageDescription
 
 /// SwiftPM names a path dependency after its folder, which is whatever the clone is called.
 let root = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent.lowercased()
-
-/// images-bench needs the main package to export ImageExtraction as a product; until it does,
-/// the target is left out so that the other benchmarks still build.
-let rootManifest = try? String(
-  contentsOf: URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().appendingPathComponent("Package.swift"),
-  encoding: .utf8)
-let hasImageExtraction = rootManifest?.contains(#".library(name: "ImageExtraction""#) ?? false
 let benchSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("InternalImportsByDefault")]
 
 let package = Package(
@@ -30,18 +23,15 @@ let package = Package(
         .product(name: "ToolKit", package: root),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
-      swiftSettings: benchSettings)
+      swiftSettings: benchSettings),
+    /// HTMLTokenizer and ImageFinder over a corpus of real pages (scripts/bench/images).
+    .executableTarget(
+      name: "images-bench",
+      dependencies: [
+        .product(name: "HTMLScan", package: root),
+        .product(name: "ImageExtraction", package: root),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: benchSettings),
   ]
-    + (hasImageExtraction
-      ? [
-        /// HTMLTokenizer and ImageFinder over a corpus of real pages (scripts/bench/images).
-        .executableTarget(
-          name: "images-bench",
-          dependencies: [
-            .product(name: "HTMLScan", package: root),
-            .product(name: "ImageExtraction", package: root),
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-          ],
-          swiftSettings: benchSettings)
-      ] : [])
 )
