@@ -27,6 +27,7 @@ let package = Package(
     .library(name: "ToolKit", targets: ["ToolKit"]),
     .library(name: "HTMLScan", targets: ["HTMLScan"]),
     .library(name: "ImageExtraction", targets: ["ImageExtraction"]),
+    .library(name: "Mail", targets: ["Mail"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -68,6 +69,9 @@ let package = Package(
       name: "ImageExtraction",
       dependencies: ["HTMLScan", "Wire", "Resilience", asyncHTTPClient, .product(name: "Crypto", package: "swift-crypto")] + nio,
       swiftSettings: settings),
+    /// RFC 5322 and MIME: headers, encoded words, charsets, transfer encodings, multiparts, the
+    /// readable text of a message, mbox and Maildir, reply drafts.
+    .target(name: "Mail", dependencies: ["HTMLScan", "Wire"], swiftSettings: settings),
     /// Renders man pages from a command's `--experimental-dump-help` description.
     .target(name: "ManPages", dependencies: ["ToolKit"], swiftSettings: settings),
 
@@ -90,6 +94,8 @@ let package = Package(
     .executableTarget(
       name: "rk-prune", dependencies: ["OfflineStore", "StoreCommandLine", "ToolKit", "Wire", argumentParser],
       swiftSettings: settings),
+    /// Decodes mail for ail-ai: body text, mail records, reply drafts.
+    .executableTarget(name: "ail-mail", dependencies: ["Mail", "ToolKit", "Wire", argumentParser], swiftSettings: settings),
     /// Serves sample articles over the Readeck API, for the demo and the benchmarks.
     .executableTarget(
       name: "readeck-fake", dependencies: ["ReadeckFake", "ToolKit", argumentParser], swiftSettings: settings),
@@ -97,7 +103,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests", dependencies: [
         "ReadeckFake", "Wire", "OfflineStore", .product(name: "GRDB", package: "GRDB.swift"), "rk-fetch", "rk-cache",
-        "rk-prune", "rk-extract-images", asyncHTTPClient,
+        "rk-prune", "rk-extract-images", "ail-mail", asyncHTTPClient,
       ] + nio,
       swiftSettings: settings),
     .testTarget(name: "ReadeckFakeTests", dependencies: ["ReadeckFake", asyncHTTPClient] + nio, swiftSettings: settings),
@@ -108,6 +114,7 @@ let package = Package(
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: settings),
+    .testTarget(name: "MailTests", dependencies: ["Mail", "Wire"], swiftSettings: settings),
     .testTarget(name: "HTMLScanTests", dependencies: ["HTMLScan"], swiftSettings: settings),
     .testTarget(
       name: "ImageExtractionTests", dependencies: ["ImageExtraction", "HTMLScan", "Resilience", asyncHTTPClient] + nio,

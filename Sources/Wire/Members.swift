@@ -90,6 +90,13 @@ public struct MemberReader {
     try require(name, optionalObjects(name, as: type))
   }
 
+  /// One nested object, read with its own reader.
+  public mutating func optionalObject<T: WireObject>(_ name: String, as type: T.Type = T.self) throws -> T? {
+    guard let members = try optionalObject(name) else { return nil }
+    var nested = try MemberReader(members, codingPath: path(name), kind: nil)
+    return try T(reading: &nested)
+  }
+
   /// The members nobody asked for.
   public func remaining() -> JSONObject {
     object.filter { !consumed.contains($0.key) }
@@ -151,6 +158,8 @@ public struct MemberWriter {
   public mutating func put<T: WireObject>(_ name: String, _ value: [T]?) {
     set(name, value.map { .array($0.map { .object($0.members) }) })
   }
+
+  public mutating func put<T: WireObject>(_ name: String, _ value: T?) { set(name, value.map { .object($0.members) }) }
 
   /// Leaves the member out when `value` is nil.
   private mutating func set(_ name: String, _ value: JSONValue?) {

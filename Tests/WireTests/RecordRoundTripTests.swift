@@ -33,6 +33,10 @@ import Wire
       #"{"id":"s1","kind":"search_hit","rank":-3.25,"site":"example.org","snippet":"a [swift] b","title":"T","url":"https://example.org/"}"#
     ),
     (Pruned.self, #"{"bytes":4096,"id":"p1","kind":"pruned","reason":"keep","title":"Old","trace":{"rule":"fifo"}}"#),
+    (
+      MailRecord.self,
+      #"{"attachments":[{"content_id":"logo@x","filename":"€.png","inline":true,"mime":"image/png","sha256":"ab","size":70}],"cc":[],"date":"2003-07-01T08:52:37Z","folder":"INBOX","from":{"address":"a@example.org","name":"Café","x":1},"has_html":true,"kind":"mail","message_id":"m@x","reply_to":[{"address":"r@example.org"}],"source":"box.mbox#2","subject":"Grüße","text":"Hallo\n","to":[{"address":"b@example.org","name":"Doe, John"}],"warnings":["base64 cut short"]}"#
+    ),
   ]
 
   @Test(arguments: canonicalLines.indices)

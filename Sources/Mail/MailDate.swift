@@ -1,0 +1,92 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+/// RFC 5322 dates (§3.3, obsolete forms included): `Tue, 1 Jul 2003 10:52:37 +0200`, seconds
+/// optional, two-digit years, named zones (`GMT`, `EST`, …), comments, and the asctime order
+/// (`Tue Jul  1 10:52:37 2003`) some programs write.
+public enum MailDate {
+  private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+  private static let zones: [String: Int] = [
+    "ut": 0, "utc": 0, "gmt": 0, "z": 0, "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8,
+    "pdt": -7,
+  ]
+
+  public static func parse(_ header: String) -> Date? {
+    var text = ""
+    var depth = 0
+    for character in header {
+      if character == "(" { depth += 1 } else if character == ")" && depth > 0 { depth -= 1 } else if depth == 0 { text.append(character) }
+    }
+    let tokens = text.lowercased().split { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\r" || $0 == "\n" }
+    var day: Int?
+    var month: Int?
+    var year: Int?
+    var clock: (Int, Int, Int)?
+    var offset = 0
+    for token in tokens {
+      if let index = months.firstIndex(where: { token.hasPrefix($0) }), month == nil, token.first?.isLetter == true {
+        month = index + 1
+      } else if token.contains(":"), clock == nil {
+        let fields = token.split(separator: ":").map { Int($0) }
+        guard fields.count >= 2, fields.count <= 3, fields.allSatisfy({ $0 != nil }) else { return nil }
+        clock = (fields[0]!, fields[1]!, fields.count == 3 ? fields[2]! : 0)
+      } else if (token.first == "+" || token.first == "-"), token.count == 5, let value = Int(token.dropFirst()) {
+        offset = (token.first == "-" ? -1 : 1) * (value / 100 * 3600 + value % 100 * 60)
+      } else if let hours = zones[String(token)] {
+        offset = hours * 3600
+      } else if let number = Int(token) {
+        if day == nil && token.count <= 2 && number >= 1 && number <= 31 { day = number } else if year == nil { year = number }
+      }
+    }
+    guard let day, let month, var year, let clock else { return nil }
+    if year < 50 && String(year).count <= 2 { year += 2000 } else if year < 1000 { year += 1900 }
+    guard clock.0 < 24, clock.1 < 60, clock.2 <= 60 else { return nil }
+    let days = daysFromCivil(year, month, day)
+    let seconds = days * 86400 + clock.0 * 3600 + clock.1 * 60 + min(clock.2, 59) - offset
+    return Date(timeIntervalSince1970: TimeInterval(seconds))
+  }
+
+  /// `date` as RFC 5322 writes it, in the zone `offsetSeconds` east of UTC:
+  /// `Sun, 22 Nov 2026 09:00:00 +0100`.
+  public static func format(_ date: Date, offsetSeconds: Int) -> String {
+    let local = Int(date.timeIntervalSince1970.rounded(.down)) + offsetSeconds
+    let days = Int((Double(local) / 86400).rounded(.down))
+    let seconds = local - days * 86400
+    let (year, month, day) = civilFromDays(days)
+    let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
+    let sign = offsetSeconds < 0 ? "-" : "+"
+    let zone = abs(offsetSeconds) / 60
+    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(weekday), \(day) \(months[month - 1].capitalized) \(year) \(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60)) "
+      + "\(sign)\(two(zone / 60))\(two(zone % 60))"
+  }
+
+  /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+  static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146097 + dayOfEra - 719468
+  }
+
+  static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+    let z = days + 719468
+    let era = (z >= 0 ? z : z - 146096) / 146097
+    let dayOfEra = z - era * 146097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+}
+
+extension String {
+  fileprivate var capitalized: String { prefix(1).uppercased() + dropFirst() }
+}

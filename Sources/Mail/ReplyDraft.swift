@@ -1,0 +1,145 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+public import Wire
+
+/// A reply to a message, written as a complete RFC 5322 message for `sendmail -t` / `msmtp -t`.
+public struct ReplyDraft: Sendable {
+  /// Who replies; the From line, and the address left out of the recipients with `all`.
+  public var from: MailAddress?
+  /// Reply to everybody: the original's To and Cc (minus `from`) go to Cc.
+  public var all = false
+  public var date: Date
+  /// The zone the Date line is written in, seconds east of UTC.
+  public var offsetSeconds = 0
+  /// The new message's id, without angle brackets.
+  public var messageID: String
+
+  public init(from: MailAddress?, all: Bool = false, date: Date, offsetSeconds: Int = 0, messageID: String) {
+    self.from = from
+    self.all = all
+    self.date = date
+    self.offsetSeconds = offsetSeconds
+    self.messageID = messageID
+  }
+
+  /// The draft: headers, a blank line, then `text`, an attribution line and the original's
+  /// readable text quoted with `> ` (its signature left out). UTF-8, quoted-printable when
+  /// the body is not plain ASCII with short lines.
+  public func message(replyingTo original: MailMessage, text: String) -> String {
+    let record = original.record()
+    let own = from.map { $0.address.lowercased() }
+    var to = record.replyTo.isEmpty ? record.from.map { [$0] } ?? [] : record.replyTo
+    var cc: [MailAddress] = []
+    if all {
+      var seen = Set(to.map { $0.address.lowercased() })
+      if let own { seen.insert(own) }
+      for address in record.to + record.cc where seen.insert(address.address.lowercased()).inserted { cc.append(address) }
+      // Replying to one's own message goes to its recipients instead.
+      if let own, to.allSatisfy({ $0.address.lowercased() == own }), !cc.isEmpty { to = [cc.removeFirst()] }
+    }
+    var lines: [String] = []
+    if let from { lines.append("From: " + Self.format(from)) }
+    if !to.isEmpty { lines.append(Self.addressField("To", to)) }
+    if !cc.isEmpty { lines.append(Self.addressField("Cc", cc)) }
+    lines.append("Subject: " + EncodedWords.encode(Self.replySubject(record.subject ?? "")))
+    lines.append("Date: " + MailDate.format(date, offsetSeconds: offsetSeconds))
+    lines.append("Message-ID: <\(messageID)>")
+    if let parent = record.messageID {
+      lines.append("In-Reply-To: <\(parent)>")
+      var references = MailMessage.messageIDs(in: original.headers["References"] ?? "")
+      if references.isEmpty { references = MailMessage.messageIDs(in: original.headers["In-Reply-To"] ?? "") }
+      if references.last != parent { references.append(parent) }
+      lines.append(Self.fold("References:", references.map { "<\($0)>" }, separator: ""))
+    }
+    lines.append("MIME-Version: 1.0")
+    lines.append("Content-Type: text/plain; charset=utf-8")
+
+    var body = text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
+    body += "\n" + attribution(record) + "\n" + Self.quote(record.text)
+    let plain = body.utf8.allSatisfy { $0 < 0x80 } && body.split(separator: "\n").allSatisfy { $0.utf8.count <= 78 }
+      && !body.split(separator: "\n").contains { $0.hasPrefix("From ") }
+    if plain {
+      lines.append("Content-Transfer-Encoding: 7bit")
+    } else {
+      lines.append("Content-Transfer-Encoding: quoted-printable")
+      body = TransferEncoding.quotedPrintableEncode(body)
+      if !body.hasSuffix("\n") { body += "\n" }
+    }
+    return lines.joined(separator: "\n") + "\n\n" + body
+  }
+
+  /// `Re: ` once, whatever reply prefixes (`Re:`, `RE[2]:`, `AW:`, `Sv:`…) the subject had.
+  public static func replySubject(_ subject: String) -> String {
+    var rest = Substring(subject.trimmingWhitespace())
+    let prefixes = ["re", "aw", "sv", "antw", "vs", "odp", "r"]
+    while true {
+      let word = rest.prefix { $0.isLetter }
+      guard prefixes.contains(word.lowercased()) else { break }
+      var after = rest.dropFirst(word.count)
+      if after.first == "[" || after.first == "(" {
+        let close: Character = after.first == "[" ? "]" : ")"
+        guard let end = after.firstIndex(of: close) else { break }
+        after = after[after.index(after: end)...]
+      }
+      guard after.first == ":" else { break }
+      rest = after.dropFirst().drop { $0 == " " || $0 == "\t" }
+    }
+    return "Re: " + rest
+  }
+
+  private func attribution(_ record: MailRecord) -> String {
+    let who = record.from.map { $0.name ?? $0.address } ?? "someone"
+    guard let date = record.date else { return "\(who) wrote:" }
+    return "On \(MailDate.format(date, offsetSeconds: offsetSeconds)), \(who) wrote:"
+  }
+
+  /// Each line with `> ` (or `>` before an empty or already quoted line); the signature goes.
+  static func quote(_ text: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if let signature = lines.lastIndex(of: "-- ") { lines.removeSubrange(signature...) }
+    while lines.last?.trimmingWhitespace().isEmpty == true { lines.removeLast() }
+    return lines.map { $0.isEmpty || $0.hasPrefix(">") ? ">" + $0 : "> " + $0 }.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
+  }
+
+  /// `Name <address>` for reading, the name as it is.
+  public static func display(_ address: MailAddress) -> String {
+    address.name.map { "\($0) <\(address.address)>" } ?? address.address
+  }
+
+  /// `Name <address>` with the name quoted or encoded as needed.
+  public static func format(_ address: MailAddress) -> String {
+    guard let name = address.name, !name.isEmpty else { return address.address }
+    if !name.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 }) {
+      // The whole name in encoded words: a phrase may not mix them with specials such as "." or ",".
+      return EncodedWords.encodedWords(name).joined(separator: " ") + " <\(address.address)>"
+    }
+    let atext = name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || " !#$%&'*+-/=?^_`{|}~".unicodeScalars.contains($0) }
+    if atext { return "\(name) <\(address.address)>" }
+    let escaped = name.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+    return "\"\(escaped)\" <\(address.address)>"
+  }
+
+  private static func addressField(_ name: String, _ addresses: [MailAddress]) -> String {
+    fold("\(name):", addresses.map(format), separator: ",")
+  }
+
+  /// `name item, item, …` folded before an item that would pass 78 characters.
+  private static func fold(_ name: String, _ items: [String], separator: String) -> String {
+    var out = name
+    var lineLength = name.count
+    for (index, item) in items.enumerated() {
+      let piece = item + (index < items.count - 1 ? separator : "")
+      if lineLength + 1 + piece.count > 78 && lineLength > name.count {
+        out += "\n " + piece
+        lineLength = 1 + piece.count
+      } else {
+        out += " " + piece
+        lineLength += 1 + piece.count
+      }
+    }
+    return out
+  }
+}

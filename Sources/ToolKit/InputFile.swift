@@ -1,0 +1,16 @@
+/// Whole input files, for tools whose unit of input is a file rather than a line (a mail message).
+public enum InputFile {
+  /// The bytes of `path`, or of standard input for `-`. Throws a ``ToolError`` with status 66
+  /// when the file cannot be opened and 74 when reading fails.
+  public static func contents(of path: String) throws -> [UInt8] {
+    do {
+      return path == "-" ? try Platform.readAll(Platform.standardInput) : try Platform.readFile(path)
+    } catch {
+      throw ToolError(
+        Platform.isUnopenable(error.code) ? .noInput : .ioError, "cannot read \(path == "-" ? "standard input" : path): \(error.message)")
+    }
+  }
+
+  /// How `path` is named in messages.
+  public static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+}

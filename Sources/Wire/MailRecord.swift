@@ -1,0 +1,147 @@
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+/// `mail`: one message as `ail-mail parse` decodes it: addresses, subject and date decoded, the
+/// readable text of its body, and what it carries besides.
+public struct MailRecord: WireRecord, Hashable {
+  public static let kind = "mail"
+
+  /// The Message-ID without its angle brackets.
+  public var messageID: String?
+  public var from: MailAddress?
+  public var to: [MailAddress]
+  public var cc: [MailAddress]
+  public var replyTo: [MailAddress]
+  /// The Date header in UTC; nil when missing or unreadable.
+  public var date: Date?
+  public var subject: String?
+  /// The readable body: the text/plain part, else text made from the HTML part.
+  public var text: String
+  /// Whether the message has an HTML body.
+  public var hasHTML: Bool
+  public var attachments: [MailAttachment]
+  /// Where the message came from: a path, `PATH#N` for the Nth message of an mbox, `<stdin>`.
+  public var source: String?
+  /// What was wrong with the message and decoded as far as possible.
+  public var warnings: [String]
+  public var unknownFields: JSONObject
+
+  public init(
+    messageID: String? = nil, from: MailAddress? = nil, to: [MailAddress] = [], cc: [MailAddress] = [],
+    replyTo: [MailAddress] = [], date: Date? = nil, subject: String? = nil, text: String, hasHTML: Bool = false,
+    attachments: [MailAttachment] = [], source: String? = nil, warnings: [String] = [], unknownFields: JSONObject = [:]
+  ) {
+    self.messageID = messageID
+    self.from = from
+    self.to = to
+    self.cc = cc
+    self.replyTo = replyTo
+    self.date = date
+    self.subject = subject
+    self.text = text
+    self.hasHTML = hasHTML
+    self.attachments = attachments
+    self.source = source
+    self.warnings = warnings
+    self.unknownFields = unknownFields
+  }
+
+  public init(reading members: inout MemberReader) throws {
+    messageID = try members.optionalString("message_id")
+    from = try members.optionalObject("from", as: MailAddress.self)
+    to = try members.optionalObjects("to") ?? []
+    cc = try members.optionalObjects("cc") ?? []
+    replyTo = try members.optionalObjects("reply_to") ?? []
+    date = try members.optionalDate("date")
+    subject = try members.optionalString("subject")
+    text = try members.string("text")
+    hasHTML = try members.optionalBool("has_html") ?? false
+    attachments = try members.optionalObjects("attachments") ?? []
+    source = try members.optionalString("source")
+    warnings = try members.optionalStrings("warnings") ?? []
+    unknownFields = members.remaining()
+  }
+
+  public func write(to members: inout MemberWriter) {
+    members.put("message_id", messageID)
+    members.put("from", from)
+    members.put("to", to)
+    members.put("cc", cc)
+    members.put("reply_to", replyTo)
+    members.put("date", date)
+    members.put("subject", subject)
+    members.put("text", text)
+    members.put("has_html", hasHTML)
+    members.put("attachments", attachments)
+    members.put("source", source)
+    members.put("warnings", warnings.isEmpty ? nil : warnings)
+  }
+}
+
+/// A mailbox: display name (decoded) and address.
+public struct MailAddress: WireObject, Hashable {
+  public var name: String?
+  public var address: String
+  public var unknownFields: JSONObject
+
+  public init(name: String? = nil, address: String, unknownFields: JSONObject = [:]) {
+    self.name = name
+    self.address = address
+    self.unknownFields = unknownFields
+  }
+
+  public init(reading members: inout MemberReader) throws {
+    name = try members.optionalString("name")
+    address = try members.string("address")
+    unknownFields = members.remaining()
+  }
+
+  public func write(to members: inout MemberWriter) {
+    members.put("name", name)
+    members.put("address", address)
+  }
+}
+
+/// A part of a message that is not its body text: a file, an inline (CID) image, a forwarded message.
+public struct MailAttachment: WireObject, Hashable {
+  /// The file name, decoded (RFC 2231/5987 or RFC 2047); nil when the part has none.
+  public var filename: String?
+  /// The part's type, lower-cased, e.g. `image/png`.
+  public var mime: String
+  /// Size in bytes once its transfer encoding is undone.
+  public var size: Int
+  /// The Content-ID without angle brackets, which HTML refers to as `cid:`.
+  public var contentID: String?
+  /// Whether the part is meant to be shown inside the message rather than saved.
+  public var inline: Bool
+  public var unknownFields: JSONObject
+
+  public init(filename: String? = nil, mime: String, size: Int, contentID: String? = nil, inline: Bool, unknownFields: JSONObject = [:]) {
+    self.filename = filename
+    self.mime = mime
+    self.size = size
+    self.contentID = contentID
+    self.inline = inline
+    self.unknownFields = unknownFields
+  }
+
+  public init(reading members: inout MemberReader) throws {
+    filename = try members.optionalString("filename")
+    mime = try members.string("mime")
+    size = try members.int("size")
+    contentID = try members.optionalString("content_id")
+    inline = try members.optionalBool("inline") ?? false
+    unknownFields = members.remaining()
+  }
+
+  public func write(to members: inout MemberWriter) {
+    members.put("filename", filename)
+    members.put("mime", mime)
+    members.put("size", size)
+    members.put("content_id", contentID)
+    members.put("inline", inline)
+  }
+}

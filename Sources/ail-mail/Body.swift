@@ -1,0 +1,55 @@
+import ArgumentParser
+import Mail
+import ToolKit
+import Wire
+
+struct Body: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Print a message's readable text.",
+    discussion: HelpText.discussion(
+      """
+      The text/plain part of the message (of a multipart/alternative, the plain alternative), \
+      or, when there is none, text made from its HTML part: block elements become line breaks, \
+      links keep their URL, scripts and styles are dropped. Transfer encoding and charset are \
+      undone; lines end in \\n; format=flowed paragraphs are joined.
+      """,
+      examples: [
+        Example("ail-mail body message.eml", "The text of one message."),
+        Example("ail-mail body --with-headers < message.eml | less", "With From, To, Date and Subject on top."),
+      ],
+      exitStatuses: [(.success, nil), (.dataError, "The input is empty."), (.noInput, nil)]))
+
+  @Argument(help: ArgumentHelp("The message; standard input when none or '-'.", valueName: "file"), completion: .file())
+  var file = "-"
+
+  @Flag(help: "Put From, To, Cc, Date and Subject lines (decoded) above the text.") var withHeaders = false
+
+  @OptionGroup var common: CommonOptions
+
+  func run() throws {
+    let diagnostics = common.diagnostics(for: "ail-mail")
+    try runTool(diagnostics) {
+      let bytes = try InputFile.contents(of: file)
+      guard !bytes.isEmpty else { throw ToolError(.dataError, "\(InputFile.displayName(file)): empty, no message") }
+      let message = MailMessage(bytes)
+      let record = message.record()
+      for warning in record.warnings { diagnostics.warning("\(InputFile.displayName(file)): \(warning)") }
+      var out = ""
+      if withHeaders {
+        func line(_ name: String, _ addresses: [MailAddress]) {
+          if !addresses.isEmpty { out += "\(name): \(addresses.map(ReplyDraft.display).joined(separator: ", "))\n" }
+        }
+        line("From", record.from.map { [$0] } ?? [])
+        line("To", record.to)
+        line("Cc", record.cc)
+        if let date = message.headers["Date"] { out += "Date: \(date)\n" }
+        if let subject = record.subject { out += "Subject: \(subject)\n" }
+        out += "\n"
+      }
+      out += record.text
+      let sink = OutputSink.standardOutput
+      try sink.write(out)
+      try sink.flush()
+    }
+  }
+}
