@@ -1,5 +1,6 @@
 // swift-tools-version: 5.4
-// A libFuzzer target for the HTML tokenizer, the srcset parser and the image finder, in its own
+// libFuzzer targets for the HTML tokenizer, the srcset parser and the image finder (fuzz-html) and
+// for the Mail library (fuzz-mail), in their own
 // package so that neither `swift test` nor the man pages ever see it. Build and run it through
 // scripts/fuzz: the sanitizer flags go on the command line (-Xswiftc) so that HTMLScan and
 // ImageExtraction are instrumented too, not just this target.
@@ -16,6 +17,8 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "fuzz-html",
-      dependencies: [.product(name: "HTMLScan", package: "rk-ail"), .product(name: "ImageExtraction", package: "rk-ail")])
+      dependencies: [.product(name: "HTMLScan", package: "rk-ail"), .product(name: "ImageExtraction", package: "rk-ail")]),
+    .executableTarget(
+      name: "fuzz-mail", dependencies: [.product(name: "Mail", package: "rk-ail"), .product(name: "Wire", package: "rk-ail")]),
   ]
 )

@@ -105,10 +105,12 @@ public enum AddressList {
       }
       return text
     }
+    // Whitespace by property: "\r\n" is one Character, equal to neither "\r" nor "\n".
+    func isAtomCharacter(_ character: Character) -> Bool { !character.isWhitespace && !"\"(),;:<>@[".contains(character) }
     while index < characters.count {
       let character = characters[index]
       switch character {
-      case " ", "\t", "\r", "\n": index += 1
+      case _ where character.isWhitespace: index += 1
       case "\"": tokens.append(.quoted(delimited(until: "\"")))
       case "(": tokens.append(.comment(delimited(until: ")", nests: "(")))
       case "<": tokens.append(.angle(delimited(until: ">")))
@@ -119,11 +121,15 @@ public enum AddressList {
         tokens.append(.atom("[" + delimited(until: "]") + "]"))
       default:
         var atom = ""
-        while index < characters.count, !" \t\r\n\"(),;:<>@[".contains(characters[index]) {
+        while index < characters.count, isAtomCharacter(characters[index]) {
           atom.append(characters[index])
           index += 1
         }
-        tokens.append(.atom(atom))
+        if atom.isEmpty {
+          index += 1  // a character no case takes (a lone "]"): skip it rather than stall
+        } else {
+          tokens.append(.atom(atom))
+        }
       }
     }
     return tokens

@@ -52,14 +52,28 @@ public enum Charset {
     return Decoded(text: singleByte(bytes, singleByteTables["windows-1252"]!), warning: "\(reason), read as windows-1252")
   }
 
+  /// Straight to UTF-8 bytes: appending scalars to a string one by one is several times slower.
   private static func singleByte(_ bytes: some Collection<UInt8>, _ table: [UInt16]) -> String {
-    var scalars = String.UnicodeScalarView()
-    scalars.reserveCapacity(bytes.count)
+    var utf8: [UInt8] = []
+    utf8.reserveCapacity(bytes.count + bytes.count / 8)
     for byte in bytes {
-      let value = byte < 0x80 ? UInt32(byte) : UInt32(table[Int(byte) - 0x80])
-      scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+      if byte < 0x80 {
+        utf8.append(byte)
+        continue
+      }
+      let value = table[Int(byte) - 0x80]  // the tables hold only BMP scalars, no surrogates
+      if value < 0x80 {
+        utf8.append(UInt8(value))
+      } else if value < 0x800 {
+        utf8.append(0xC0 | UInt8(value >> 6))
+        utf8.append(0x80 | UInt8(value & 0x3F))
+      } else {
+        utf8.append(0xE0 | UInt8(value >> 12))
+        utf8.append(0x80 | UInt8(value >> 6 & 0x3F))
+        utf8.append(0x80 | UInt8(value & 0x3F))
+      }
     }
-    return String(scalars)
+    return String(decoding: utf8, as: UTF8.self)
   }
 
   private static func utf16(_ bytes: [UInt8], littleEndian: Bool?) -> Decoded {

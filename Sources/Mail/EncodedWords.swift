@@ -125,7 +125,9 @@ public enum EncodedWords {
       run = []
     }
     for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-      if needsEncoding(word) { run.append(word) } else {
+      // An empty word (two spaces) inside a run stays inside it: white space between two encoded
+      // words disappears when they are decoded.
+      if needsEncoding(word) || (word.isEmpty && !run.isEmpty) { run.append(word) } else {
         endRun()
         pieces.append(String(word))
       }
@@ -154,12 +156,12 @@ public enum EncodedWords {
     var words: [String] = []
     var chunk: [UInt8] = []
     for character in text {
-      let bytes = Array(String(character).utf8)
-      if chunk.count + bytes.count > 39 && !chunk.isEmpty {
+      let size = character.utf8.count
+      if chunk.count + size > 39 && !chunk.isEmpty {
         words.append("=?UTF-8?B?\(TransferEncoding.base64Encode(chunk))?=")
-        chunk = []
+        chunk.removeAll(keepingCapacity: true)
       }
-      chunk += bytes
+      chunk.append(contentsOf: character.utf8)
     }
     if !chunk.isEmpty { words.append("=?UTF-8?B?\(TransferEncoding.base64Encode(chunk))?=") }
     return words

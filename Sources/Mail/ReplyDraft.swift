@@ -117,7 +117,8 @@ public struct ReplyDraft: Sendable {
       return EncodedWords.encodedWords(name).joined(separator: " ") + " <\(address.address)>"
     }
     let atext = name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || " !#$%&'*+-/=?^_`{|}~".unicodeScalars.contains($0) }
-    if atext { return "\(name) <\(address.address)>" }
+    // Atoms read back joined by single spaces, so only such a name may go unquoted.
+    if atext && !name.contains("  ") && !name.hasPrefix(" ") && !name.hasSuffix(" ") { return "\(name) <\(address.address)>" }
     let escaped = name.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
     return "\"\(escaped)\" <\(address.address)>"
   }

@@ -127,29 +127,39 @@ public enum TransferEncoding {
   /// Quoted-printable for a UTF-8 text body: lines of at most 76 characters (soft breaks),
   /// `=`, non-ASCII and control bytes escaped, trailing spaces protected; `\n` ends lines.
   public static func quotedPrintableEncode(_ text: String) -> String {
-    let digits = Array("0123456789ABCDEF".utf8)
+    let digits: StaticString = "0123456789ABCDEF"
+    let bytes = Array(text.utf8)
     var out: [UInt8] = []
+    out.reserveCapacity(bytes.count + bytes.count / 8)
     var lineLength = 0
-    func put(_ piece: [UInt8]) {
-      if lineLength + piece.count > 75 {
-        out.append(contentsOf: "=\n".utf8)
-        lineLength = 0
-      }
-      out.append(contentsOf: piece)
-      lineLength += piece.count
-    }
-    for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-      if line.offset > 0 {
+    func room(_ width: Int) {
+      if lineLength + width > 75 {
+        out.append(UInt8(ascii: "="))
         out.append(UInt8(ascii: "\n"))
         lineLength = 0
       }
-      let bytes = Array(line.element)
-      for (index, byte) in bytes.enumerated() {
-        let isLast = index == bytes.count - 1
-        let plain = (byte >= 0x21 && byte <= 0x7E && byte != UInt8(ascii: "=")) || (byte == 0x20 && !isLast)
-        // A line starting with "From " or "." survives mbox and SMTP untouched when escaped.
-        let guarded = lineLength == 0 && (byte == UInt8(ascii: ".") || (byte == UInt8(ascii: "F") && bytes[index...].starts(with: "From ".utf8)))
-        if plain && !guarded { put([byte]) } else { put([UInt8(ascii: "="), digits[Int(byte >> 4)], digits[Int(byte & 15)]]) }
+      lineLength += width
+    }
+    for (index, byte) in bytes.enumerated() {
+      if byte == UInt8(ascii: "\n") {
+        out.append(byte)
+        lineLength = 0
+        continue
+      }
+      let isLast = index + 1 == bytes.count || bytes[index + 1] == UInt8(ascii: "\n")
+      let plain = (byte >= 0x21 && byte <= 0x7E && byte != UInt8(ascii: "=")) || (byte == 0x20 && !isLast)
+      // A line starting with "From " or "." survives mbox and SMTP untouched when escaped.
+      let guarded = lineLength == 0 && (byte == UInt8(ascii: ".") || (byte == UInt8(ascii: "F") && bytes[index...].starts(with: "From ".utf8)))
+      if plain && !guarded {
+        room(1)
+        out.append(byte)
+      } else {
+        room(3)
+        out.append(UInt8(ascii: "="))
+        digits.withUTF8Buffer { hex in
+          out.append(hex[Int(byte >> 4)])
+          out.append(hex[Int(byte & 15)])
+        }
       }
     }
     return String(decoding: out, as: UTF8.self)

@@ -72,7 +72,7 @@ struct Parse: ParsableCommand {
         }
       }
       for path in mbox {
-        do { try readMbox(path, emit) } catch let error as ToolError where error.status == .noInput { failed(error) }
+        do { try readMbox(path, diagnostics, emit) } catch let error as ToolError where error.status == .noInput { failed(error) }
       }
       for directory in maildir {
         let paths = Maildir.messagePaths(in: directory) { try? FileManager.default.contentsOfDirectory(atPath: $0) }
@@ -91,7 +91,7 @@ struct Parse: ParsableCommand {
     }
   }
 
-  private func readMbox(_ path: String, _ emit: ([UInt8], String) throws -> Void) throws {
+  private func readMbox(_ path: String, _ diagnostics: Diagnostics, _ emit: ([UInt8], String) throws -> Void) throws {
     let reader = try LineReader(path: path)
     let name = InputFile.displayName(path)
     var splitter = MboxSplitter()
@@ -107,7 +107,7 @@ struct Parse: ParsableCommand {
       try emit(message, "\(name)#\(number)")
     }
     if splitter.sawTextBeforeFirstSeparator {
-      Diagnostics(tool: "ail-mail", verbosity: common.verbosity).warning("\(name): text before the first \"From \" line, read as a message")
+      diagnostics.warning("\(name): text before the first \"From \" line, read as a message")
     }
   }
 }

@@ -80,3 +80,12 @@ import Wire
         """)
   }
 }
+
+@Suite struct AddressListRobustnessTests {
+  /// Found by fuzz-mail: "\r\n" is one Character, which the tokenizer once took for neither
+  /// white space nor an atom, and looped on.
+  @Test func carriageReturnLineFeedAndStrayCharactersEnd() {
+    #expect(AddressList.parse("a@example.org,\r\n b@example.org") == [MailAddress(address: "a@example.org"), MailAddress(address: "b@example.org")])
+    #expect(AddressList.parse("Name\r\n <n@example.org>") == [MailAddress(name: "Name", address: "n@example.org")])
+  }
+}

@@ -1,0 +1,82 @@
+// libFuzzer entry point for the Mail library: every input goes through
+//   (a) MailMessage and its record (the MIME parser, header fields, charsets, transfer encodings,
+//       addresses, dates, HTML to text), checking that every part lies inside its parent;
+//   (b) the encoded-word decoder on the input as a header value, and the encoder's round trip;
+//   (c) quoted-printable and base64 round trips, the mbox splitter, and address formatting.
+// A broken invariant prints what broke and traps, which libFuzzer reports as a crash and saves as
+// a reproducer. Built by scripts/fuzz (FUZZ_TARGET=fuzz-mail) with -sanitize=fuzzer,address.
+import Mail
+import Wire
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+  let message = MailMessage(bytes)
+  checkRanges(message.root, within: 0..<bytes.count)
+  let record = message.record(source: "fuzz")
+  check(record.attachments.allSatisfy { $0.size >= 0 }, "negative attachment size")
+
+  let text = String(decoding: bytes, as: UTF8.self)
+  _ = EncodedWords.decodeReporting(text)
+  let unfolded = EncodedWords.encode(text).replacing("\n", with: "")
+  check(EncodedWords.decode(unfolded) == text, "encoded words do not decode back: \(unfolded)")
+
+  check(TransferEncoding.quotedPrintable(Array(TransferEncoding.quotedPrintableEncode(text).utf8)) == Array(text.utf8),
+    "quoted-printable does not decode back")
+  check(TransferEncoding.base64(Array(TransferEncoding.base64Encode(bytes).utf8)).bytes == bytes, "base64 does not decode back")
+  _ = TransferEncoding.base64(bytes)
+  _ = Charset.decode(bytes, label: String(decoding: bytes.prefix(12), as: UTF8.self))
+
+  var splitter = MboxSplitter()
+  var messages = 0
+  var lines = 0
+  for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+    lines += 1
+    if Array(line).withUnsafeBytes({ splitter.feed($0) }) != nil { messages += 1 }
+  }
+  if splitter.finish() != nil { messages += 1 }
+  check(messages <= lines, "more messages than lines")
+
+  for address in AddressList.parse(text) where isPlain(address.address) {
+    let again = AddressList.parse(ReplyDraft.format(address))
+    check(again == [address], "address does not read back: \(address) → \(ReplyDraft.format(address)) → \(again)")
+  }
+  return 0
+}
+
+/// An address that needs no quoting of its own (the formatter leaves addresses as they are).
+func isPlain(_ address: String) -> Bool {
+  !address.isEmpty
+    && address.unicodeScalars.allSatisfy { scalar in
+      scalar == "@" || (scalar.value > 0x20 && scalar.value < 0x7F && !"<>()[]\",;:\\@".unicodeScalars.contains(scalar))
+    }
+}
+
+func checkRanges(_ part: MIMEPart, within range: Range<Int>) {
+  check(part.body.lowerBound >= range.lowerBound && part.body.upperBound <= range.upperBound, "a part's body lies outside its parent")
+  switch part.content {
+  case .single: break
+  case .multipart(let parts):
+    var previous = part.body.lowerBound
+    for child in parts {
+      check(child.body.lowerBound >= previous, "parts out of order")
+      checkRanges(child, within: part.body)
+      previous = child.body.upperBound
+    }
+  case .message(let enclosed): checkRanges(enclosed, within: part.body)
+  }
+}
+
+/// Prints `message` and traps, so that libFuzzer saves the input.
+func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+  guard !condition() else { return }
+  let line = Array("fuzz-mail invariant broken: \(message())\n".utf8)
+  _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+  abort()
+}
