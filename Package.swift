@@ -28,6 +28,8 @@ let package = Package(
     .library(name: "HTMLScan", targets: ["HTMLScan"]),
     .library(name: "ImageExtraction", targets: ["ImageExtraction"]),
     .library(name: "Mail", targets: ["Mail"]),
+    .library(name: "Rewrite", targets: ["Rewrite"]),
+    .library(name: "LLMFake", targets: ["LLMFake"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -72,6 +74,18 @@ let package = Package(
     /// RFC 5322 and MIME: headers, encoded words, charsets, transfer encodings, multiparts, the
     /// readable text of a message, mbox and Maildir, reply drafts.
     .target(name: "Mail", dependencies: ["HTMLScan", "Wire"], swiftSettings: settings),
+    /// The pre-prompt catalog: menu tree of folders and presets, recipes, cookbooks, keywords and
+    /// their expansion, the app's export format.
+    .target(name: "PromptCatalog", swiftSettings: settings),
+    /// Chat with language models: OpenAI-compatible and Ollama providers, streaming, retries and
+    /// fallback, the response cache.
+    .target(
+      name: "Rewrite",
+      dependencies: ["Wire", "Resilience", asyncHTTPClient, .product(name: "Crypto", package: "swift-crypto")] + nio,
+      swiftSettings: settings),
+    /// A server speaking the OpenAI chat-completions and Ollama protocols, with fault injection,
+    /// for tests and benchmarks.
+    .target(name: "LLMFake", dependencies: ["Wire"] + nio, swiftSettings: settings),
     /// Renders man pages from a command's `--experimental-dump-help` description.
     .target(name: "ManPages", dependencies: ["ToolKit"], swiftSettings: settings),
 
@@ -96,6 +110,13 @@ let package = Package(
       swiftSettings: settings),
     /// Decodes mail for ail-ai: body text, mail records, reply drafts.
     .executableTarget(name: "ail-mail", dependencies: ["Mail", "ToolKit", "Wire", argumentParser], swiftSettings: settings),
+    /// Rewrites text or records with a language model, driven by the pre-prompt catalog.
+    .executableTarget(
+      name: "ail-ai",
+      dependencies: ["Rewrite", "PromptCatalog", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient],
+      swiftSettings: settings),
+    /// Serves canned chat completions over the OpenAI and Ollama protocols, for the benchmarks.
+    .executableTarget(name: "llm-fake", dependencies: ["LLMFake", "ToolKit", argumentParser], swiftSettings: settings),
     /// Serves sample articles over the Readeck API, for the demo and the benchmarks.
     .executableTarget(
       name: "readeck-fake", dependencies: ["ReadeckFake", "ToolKit", argumentParser], swiftSettings: settings),
@@ -103,7 +124,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests", dependencies: [
         "ReadeckFake", "Wire", "OfflineStore", .product(name: "GRDB", package: "GRDB.swift"), "rk-fetch", "rk-cache",
-        "rk-prune", "rk-extract-images", "ail-mail", asyncHTTPClient,
+        "rk-prune", "rk-extract-images", "ail-mail", "ail-ai", "llm-fake", "LLMFake", asyncHTTPClient,
       ] + nio,
       swiftSettings: settings),
     .testTarget(name: "ReadeckFakeTests", dependencies: ["ReadeckFake", asyncHTTPClient] + nio, swiftSettings: settings),
@@ -114,6 +135,10 @@ let package = Package(
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: settings),
+    .testTarget(name: "PromptCatalogTests", dependencies: ["PromptCatalog"], swiftSettings: settings),
+    .testTarget(name: "LLMFakeTests", dependencies: ["LLMFake", "Wire", asyncHTTPClient] + nio, swiftSettings: settings),
+    .testTarget(
+      name: "RewriteTests", dependencies: ["Rewrite", "LLMFake", "Resilience", asyncHTTPClient] + nio, swiftSettings: settings),
     .testTarget(name: "MailTests", dependencies: ["Mail", "Wire"], swiftSettings: settings),
     .testTarget(name: "HTMLScanTests", dependencies: ["HTMLScan"], swiftSettings: settings),
     .testTarget(

@@ -64,6 +64,22 @@ public final class LineReader {
     }
   }
 
+  /// The first byte that is not white space, read ahead without consuming anything (the lines
+  /// still come from ``forEachLine(_:)``); nil when the input holds only white space. For tools
+  /// that choose how to read by what the input starts with.
+  public func peekFirstNonBlank() throws -> UInt8? {
+    var offset = 0  // from `start`, which `fill()` may move
+    while true {
+      while start + offset < end {
+        let byte = buffer.load(fromByteOffset: start + offset, as: UInt8.self)
+        if byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { return byte }
+        offset += 1
+      }
+      if atEOF { return nil }
+      try fill()
+    }
+  }
+
   private func nextLine() throws -> UnsafeRawBufferPointer? {
     while true {
       let unscanned = start + scanned

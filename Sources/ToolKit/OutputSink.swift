@@ -49,6 +49,11 @@ public final class OutputSink: Sendable {
     try append(bytes, newline: true)
   }
 
+  /// Writes `bytes` as they are (a line that already ends in a newline, say).
+  public func write(_ bytes: UnsafeRawBufferPointer) throws {
+    try append(bytes, newline: false)
+  }
+
   /// Writes `text` as is (for plain-text output such as ids or HTML).
   public func write(_ text: String) throws {
     var text = text

@@ -46,10 +46,21 @@ public final class RecordInput {
     self.init(paths: options.files, strict: options.strict, diagnostics: diagnostics, sink: sink)
   }
 
+  /// Records from a reader already open (one that has been peeked at, say).
+  public init(reader: LineReader, strict: Bool, diagnostics: Diagnostics, sink: OutputSink?) {
+    self.paths = [reader.name]
+    self.reader = reader
+    self.strict = strict
+    self.diagnostics = diagnostics
+    self.sink = sink
+  }
+
+  private var reader: LineReader?
+
   /// Calls `body` for every well-formed line of every input, in order.
   public func forEachRecord(_ body: (RecordLine) throws -> Void) throws {
     for path in paths {
-      let reader = try LineReader(path: path)
+      let reader = try self.reader ?? LineReader(path: path)
       let sink = self.sink
       reader.onDrain = { try sink?.flush() }
       try reader.forEachLine { bytes, number in

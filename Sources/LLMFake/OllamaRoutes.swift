@@ -1,0 +1,166 @@
+import Wire
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Ollama's native API, written as its Go handlers write it: `json.Marshal` (HTML characters
+/// escaped), struct member order, `omitempty` metrics, NDJSON lines flushed one by one.
+struct OllamaRoutes {
+  let context: RouteContext
+
+  /// `POST /api/chat` and `POST /api/generate`.
+  func generate(_ request: IncomingRequest, route: FakeLLMRoute) -> Plan {
+    let errors = context.errors
+    guard let body = request.json, body.objectValue != nil else { return errors.badJSON(request.body) }
+    guard let requested = body["model"]?.stringValue, !requested.isEmpty else { return errors.missingModel() }
+    guard let model = context.settings.models.find(requested, tags: true) else {
+      return errors.unknownModel(requested)
+    }
+    let chat = route == .ollamaChat
+    let messages = RequestFields.messages(in: body, route: route)
+
+    // An empty chat or prompt only loads the model (`done_reason: "load"`), whatever `stream` says.
+    let empty = chat ? body["messages"]?.arrayValue?.isEmpty ?? true : (body["prompt"]?.stringValue ?? "").isEmpty
+    if empty {
+      var json = JSONOut(escaping: .go)
+      json.object { out in
+        out.member("model", requested)
+        out.member("created_at", Clock.goTime(context.now))
+        if chat {
+          writeMessage("", to: &out)
+          out.member("done_reason", "load")
+          out.member("done", true)
+        } else {
+          out.member("response", "")
+          out.member("done", true)
+          out.member("done_reason", "load")
+        }
+      }
+      return .json(json.bytes, contentType: FakeLLMFlavor.ollama.jsonContentType)
+    }
+
+    let options = body["options"] ?? .null
+    let contextLength = options.positiveInt("num_ctx") ?? model.contextLength ?? context.settings.defaultContextLength
+    let prompt = FakePrompt(
+      api: chat ? .ollamaChat : .ollamaGenerate, model: requested, messages: messages, body: body,
+      contextLength: contextLength)
+    let generation = Generation(
+      answer: context.answerOverride ?? model.answer, prompt: prompt,
+      timing: model.timing ?? context.settings.timing, limit: options.positiveInt("num_predict"),
+      contextLength: contextLength)
+    let start = context.now.adding(milliseconds: generation.timing.firstByteDelayMilliseconds)
+
+    guard body["stream"]?.boolValue ?? true else {
+      var json = JSONOut(escaping: .go, capacity: generation.content.utf8.count + 256)
+      let end = start.adding(milliseconds: generation.offset(ofPiece: generation.pieces.count - 1))
+      writeFinal(generation, text: generation.content, chat: chat, model: requested, time: end, to: &json)
+      var plan = Plan.json(json.bytes, contentType: FakeLLMFlavor.ollama.jsonContentType)
+      plan.firstByteDelayMilliseconds = generation.wholeDelayMilliseconds
+      return plan
+    }
+
+    var events: [Plan.Event] = []
+    for (index, piece) in generation.pieces.enumerated() {
+      var json = JSONOut(escaping: .go)
+      json.object { out in
+        out.member("model", requested)
+        out.member("created_at", Clock.goTime(start.adding(milliseconds: generation.offset(ofPiece: index))))
+        if chat { writeMessage(piece, to: &out) } else { out.member("response", piece) }
+        out.member("done", false)
+      }
+      json.newline()
+      events.append(Plan.Event(delayMilliseconds: generation.delayBefore(piece: index), bytes: json.bytes))
+    }
+    var last = JSONOut(escaping: .go)
+    let end = start.adding(milliseconds: generation.offset(ofPiece: generation.pieces.count - 1))
+    writeFinal(generation, text: "", chat: chat, model: requested, time: end, to: &last)
+    last.newline()
+    events.append(Plan.Event(delayMilliseconds: 0, bytes: last.bytes))
+    var plan = Plan(
+      status: 200, headers: [("Content-Type", "application/x-ndjson")], body: .events(events))
+    plan.firstByteDelayMilliseconds = generation.timing.firstByteDelayMilliseconds
+    return plan
+  }
+
+  private func writeMessage(_ text: String, to out: inout JSONOut) {
+    out.objectMember("message") { message in
+      message.member("role", "assistant")
+      message.member("content", text)
+    }
+  }
+
+  /// The `done: true` object: `ChatResponse` puts `done_reason` before `done`,
+  /// `GenerateResponse` after it (and adds the deprecated `context`).
+  private func writeFinal(
+    _ generation: Generation, text: String, chat: Bool, model: String, time: Date, to json: inout JSONOut
+  ) {
+    let metrics = generation.metrics
+    json.object { out in
+      out.member("model", model)
+      out.member("created_at", Clock.goTime(time))
+      if chat {
+        writeMessage(text, to: &out)
+        out.member("done_reason", generation.finishReason)
+        out.member("done", true)
+      } else {
+        out.member("response", text)
+        out.member("done", true)
+        out.member("done_reason", generation.finishReason)
+        let tokens = generation.promptTokens + generation.completionTokens
+        if tokens > 0 {
+          var ids = Identifiers.Generator(seed: context.sequence, salt: 0x70CE)
+          out.key("context")
+          out.ints((0..<tokens).map { _ in Int(ids.next() % 128_000) })
+        }
+      }
+      for (name, value) in [
+        ("total_duration", metrics.total), ("load_duration", metrics.load),
+        ("prompt_eval_count", generation.promptTokens), ("prompt_eval_duration", metrics.promptEval),
+        ("eval_count", generation.completionTokens), ("eval_duration", metrics.eval),
+      ] where value != 0 {
+        out.member(name, value)
+      }
+    }
+  }
+
+  /// `GET /api/tags`.
+  func tags() -> Plan {
+    var json = JSONOut(escaping: .go)
+    json.object { out in
+      out.arrayMember("models") { list in
+        for model in context.settings.models {
+          list.object { entry in
+            entry.member("name", model.taggedName)
+            entry.member("model", model.taggedName)
+            entry.member("modified_at", Clock.goTime(context.modelTime))
+            entry.member("size", model.size)
+            entry.member("digest", Identifiers.digest(of: model.taggedName))
+            entry.objectMember("details") { details in
+              details.member("parent_model", "")
+              details.member("format", "gguf")
+              details.member("family", model.family)
+              details.key("families")
+              details.strings([model.family])
+              details.member("parameter_size", model.parameterSize)
+              details.member("quantization_level", model.quantizationLevel)
+            }
+          }
+        }
+      }
+    }
+    return .json(json.bytes, contentType: FakeLLMFlavor.ollama.jsonContentType)
+  }
+
+  /// `GET /api/version`.
+  func version() -> Plan {
+    var json = JSONOut(escaping: .go)
+    json.object { $0.member("version", context.settings.ollamaVersion) }
+    return .json(json.bytes, contentType: FakeLLMFlavor.ollama.jsonContentType)
+  }
+
+  /// `GET /`.
+  func root() -> Plan { .text("Ollama is running", status: 200) }
+}

@@ -1,0 +1,56 @@
+/// A response before it is written: status, headers, a body that is whole or a timed sequence of
+/// events, and how the exchange ends.
+struct Plan {
+  struct Event {
+    /// Pause before this event, after the one before it.
+    var delayMilliseconds: Int
+    var bytes: [UInt8]
+  }
+
+  enum Body {
+    case whole([UInt8])
+    /// A stream: sent with chunked transfer encoding, one flushed chunk per event.
+    case events([Event])
+  }
+
+  enum Ending: Equatable {
+    /// End the message; keep the connection when the client asked for it.
+    case complete
+    /// End the message properly, then close the connection: a stream cut short.
+    case closeAfterEnd
+    /// No end: reset the connection. A whole body announces its full length and sends half.
+    case reset
+  }
+
+  var status: Int
+  var headers: [(String, String)]
+  var body: Body
+  var firstByteDelayMilliseconds = 0
+  var ending = Ending.complete
+
+  init(status: Int, headers: [(String, String)] = [], body: Body = .whole([])) {
+    self.status = status
+    self.headers = headers
+    self.body = body
+  }
+
+  static func json(_ bytes: [UInt8], status: Int = 200, contentType: String) -> Plan {
+    Plan(status: status, headers: [("Content-Type", contentType)], body: .whole(bytes))
+  }
+
+  static func text(_ text: String, status: Int) -> Plan {
+    Plan(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: .whole(Array(text.utf8)))
+  }
+
+  mutating func add(_ name: String, _ value: String) { headers.append((name, value)) }
+
+  func header(_ name: String) -> String? {
+    let wanted = name.lowercased()
+    return headers.first { $0.0.lowercased() == wanted }?.1
+  }
+
+  var isStream: Bool {
+    if case .events = body { return true }
+    return false
+  }
+}

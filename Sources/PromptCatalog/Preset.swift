@@ -1,0 +1,58 @@
+/// A pre-prompt: the text that becomes (part of) the system prompt, with its `{{key}}`
+/// placeholders.
+public struct Preset: Sendable, Hashable, Identifiable {
+  public var id: String
+  public var name: String
+  public var text: String
+  public var icon: String?
+  public var keywords: String?
+  /// The preset used when a command names no system prompt.
+  public var isDefault: Bool
+  public var createdAt: Timestamp?
+  public var updatedAt: Timestamp?
+  public var unknownMembers: [String: CatalogJSON]
+
+  public init(
+    id: String, name: String, text: String, icon: String? = nil, keywords: String? = nil, isDefault: Bool = false,
+    createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil, unknownMembers: [String: CatalogJSON] = [:]
+  ) {
+    self.id = id
+    self.name = name
+    self.text = text
+    self.icon = icon
+    self.keywords = keywords
+    self.isDefault = isDefault
+    self.createdAt = createdAt
+    self.updatedAt = updatedAt
+    self.unknownMembers = unknownMembers
+  }
+}
+
+extension Preset: Codable {
+  static let memberNames: Set<String> = ["id", "name", "text", "icon", "keywords", "isDefault", "createdAt", "updatedAt"]
+
+  public init(from decoder: any Decoder) throws {
+    let members = try MemberDecoding(decoder)
+    id = try members.required("id")
+    name = try members.required("name")
+    text = try members.optional("text") ?? ""
+    icon = try members.optional("icon")
+    keywords = try members.optional("keywords")
+    isDefault = try members.optional("isDefault") ?? false
+    createdAt = try members.optional("createdAt")
+    updatedAt = try members.optional("updatedAt")
+    unknownMembers = try members.unknown(except: Self.memberNames)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var members = try MemberEncoding(encoder, unknown: unknownMembers)
+    try members.put("id", id)
+    try members.put("name", name)
+    try members.put("text", text)
+    try members.putIfPresent("icon", icon)
+    try members.putIfPresent("keywords", keywords)
+    try members.put("isDefault", isDefault)
+    try members.putIfPresent("createdAt", createdAt)
+    try members.putIfPresent("updatedAt", updatedAt)
+  }
+}

@@ -1,0 +1,95 @@
+import Wire
+
+/// Why a rewrite failed, in words for the user. Keys and prompts never appear in these.
+public enum ChatError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// An error status, with the message found in its body.
+  case http(provider: String, status: Int, message: String)
+  /// No answer: refused, reset, timed out.
+  case unreachable(provider: String, message: String)
+  /// The model is not on the provider; `available` lists what is (may be empty when unknown).
+  case modelNotFound(model: String, provider: String, available: [String])
+  /// The stream reported an error after it had started.
+  case midStream(provider: String, message: String)
+  /// The stream ended before it said it was complete.
+  case truncated(provider: String)
+  /// The model answered with nothing.
+  case empty(provider: String, model: String)
+  /// The answer is not in the protocol's shape.
+  case malformed(provider: String, message: String)
+  /// Every provider of the chain failed; the reasons in order.
+  case allFailed([ChatError])
+  case configuration(String)
+
+  public var description: String {
+    switch self {
+    case .http(let provider, let status, let message): "\(provider): HTTP \(status): \(message)"
+    case .unreachable(let provider, let message): "\(provider): \(message)"
+    case .modelNotFound(let model, let provider, let available):
+      "model \(model) not found on provider \(provider)"
+        + (available.isEmpty ? "" : " (available: \(available.prefix(20).joined(separator: ", "))\(available.count > 20 ? ", …" : ""))")
+    case .midStream(let provider, let message): "\(provider): the answer broke off: \(message)"
+    case .truncated(let provider): "\(provider): the answer ended before it was complete"
+    case .empty(let provider, let model): "\(provider): \(model) gave an empty answer"
+    case .malformed(let provider, let message): "\(provider): unreadable answer: \(message)"
+    case .allFailed(let errors): errors.map(\.description).joined(separator: "; then ")
+    case .configuration(let message): message
+    }
+  }
+
+  /// Whether the next provider of a fallback chain may do better: not for errors in what we sent.
+  var movesDownTheChain: Bool {
+    switch self {
+    case .http(_, let status, _): ![400, 413, 422].contains(status)
+    case .configuration: false
+    case .allFailed: false
+    default: true
+    }
+  }
+}
+
+/// The message in an error body of any shape servers send (llm-providers.md §4.5): OpenAI's
+/// `error.message`, Ollama's `error` string, Mistral's `message` or `detail[]`, FastAPI's
+/// `detail`, else the start of the raw text.
+enum ErrorBody {
+  struct Parsed: Equatable {
+    var message: String
+    var code: String?
+    var type: String?
+
+    var quotaExhausted: Bool { code == "insufficient_quota" || type == "insufficient_quota" }
+  }
+
+  static func parse(_ bytes: [UInt8]) -> Parsed {
+    guard let value = try? bytes.withUnsafeBytes({ try WireCoding.parse($0) }) else {
+      let text = String(decoding: bytes.prefix(1024), as: UTF8.self).trimmingWhitespace()
+      return Parsed(message: text.isEmpty ? "(no message)" : text)
+    }
+    func text(_ value: JSONValue?) -> String? {
+      switch value {
+      case .string(let text)?: text
+      case .integer(let number)?: String(number)
+      default: nil
+      }
+    }
+    if let error = value["error"] {
+      if let message = error.stringValue { return Parsed(message: message) }
+      if let message = text(error["message"]) { return Parsed(message: message, code: text(error["code"]), type: text(error["type"])) }
+    }
+    if let message = value["message"] {
+      if let found = message.stringValue { return Parsed(message: found, code: text(value["code"]), type: text(value["type"])) }
+      if let detail = message["detail"], let first = describeDetail(detail) { return Parsed(message: first, type: text(value["type"])) }
+    }
+    if let detail = value["detail"], let first = describeDetail(detail) { return Parsed(message: first) }
+    let raw = String(decoding: bytes.prefix(1024), as: UTF8.self)
+    return Parsed(message: raw)
+  }
+
+  /// FastAPI / pydantic: a string, or `[{"msg": …, "loc": [...]}]`.
+  private static func describeDetail(_ detail: JSONValue) -> String? {
+    if let text = detail.stringValue { return text }
+    guard let first = detail.arrayValue?.first else { return nil }
+    let message = first["msg"]?.stringValue ?? "invalid request"
+    let location = first["loc"]?.arrayValue?.compactMap { $0.stringValue ?? $0.intValue.map(String.init) }.joined(separator: ".")
+    return location.map { "\(message): \($0)" } ?? message
+  }
+}

@@ -1,0 +1,60 @@
+public import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+import Wire
+
+/// The models a provider offers: `/v1/models` → `data[].id` (or a bare array, as Together sends),
+/// `/api/tags` → `models[].name`.
+public enum ModelList {
+  public static func fetch(_ provider: ResolvedProvider, http: HTTPClient) async throws -> [String] {
+    let url = Endpoints.models(provider.provider.baseURL, provider.provider.type)
+    var request = HTTPClientRequest(url: url)
+    request.headers.add(name: "Accept", value: "application/json")
+    request.headers.add(name: "User-Agent", value: "ail-ai")
+    if let key = provider.apiKey { request.headers.add(name: "Authorization", value: "Bearer " + key) }
+    let response: HTTPClientResponse
+    let body: ByteBuffer
+    do {
+      response = try await http.execute(request, timeout: .seconds(Int64(provider.provider.connectTimeout ?? 10) + 20))
+      body = try await response.body.collect(upTo: 16 << 20)
+    } catch {
+      throw ChatError.unreachable(provider: provider.name, message: "cannot list models at \(url): \(error)")
+    }
+    let bytes = Array(body.readableBytesView)
+    guard response.status.code == 200 else {
+      throw ChatError.http(provider: provider.name, status: Int(response.status.code), message: ErrorBody.parse(bytes).message)
+    }
+    guard let value = try? bytes.withUnsafeBytes({ try WireCoding.parse($0) }) else {
+      throw ChatError.malformed(provider: provider.name, message: "the model list is not JSON")
+    }
+    return names(in: value, type: provider.provider.type)
+  }
+
+  static func names(in value: JSONValue, type: ProviderType) -> [String] {
+    let entries: [JSONValue]
+    switch type {
+    case .ollama: entries = value["models"]?.arrayValue ?? []
+    case .openai, .mistral: entries = value["data"]?.arrayValue ?? value.arrayValue ?? []
+    }
+    return entries.compactMap { ($0["id"] ?? $0["name"] ?? $0["model"])?.stringValue }
+  }
+
+  /// Whether `model` is in `available`; Ollama's `name` means `name:latest`.
+  public static func contains(_ available: [String], _ model: String) -> Bool {
+    available.contains(model) || available.contains(model + ":latest")
+      || (model.hasSuffix(":latest") && available.contains(String(model.dropLast(7))))
+  }
+}
+
+extension ModelList {
+  /// The protocol a server speaks, asked when its URL does not tell: `/v1/models` answering a
+  /// model list means OpenAI-compatible, else `/api/tags` answering means Ollama.
+  public static func probe(_ provider: ResolvedProvider, http: HTTPClient) async -> ProviderType? {
+    for type in [ProviderType.openai, .ollama] {
+      var candidate = provider
+      candidate.provider.type = type
+      if (try? await fetch(candidate, http: http)) != nil { return type }
+    }
+    return nil
+  }
+}

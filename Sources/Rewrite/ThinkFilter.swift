@@ -1,0 +1,53 @@
+/// Takes `<think>…</think>` reasoning blocks out of a streamed answer, however the tags are cut
+/// across chunks, and the blank space a block leaves at the start. Text that might still become
+/// a tag is held back until it is clear.
+public struct ThinkFilter: Sendable {
+  private static let open = "<think>"
+  private static let close = "</think>"
+  private var held = ""
+  private var inside = false
+  private var atStart = true
+
+  public init() {}
+
+  /// The visible part of `piece` (possibly empty).
+  public mutating func feed(_ piece: String) -> String {
+    held += piece
+    var visible = ""
+    while true {
+      let tag = inside ? Self.close : Self.open
+      if let range = held.firstRange(of: tag) {
+        if !inside { visible += held[..<range.lowerBound] }
+        held = String(held[range.upperBound...])
+        inside.toggle()
+        continue
+      }
+      // Keep back a tail that could be the start of the tag.
+      let keep = (1..<tag.count).reversed().first { held.hasSuffix(tag.prefix($0)) } ?? 0
+      let cut = held.index(held.endIndex, offsetBy: -keep)
+      if !inside { visible += held[..<cut] }
+      held = String(held[cut...])
+      break
+    }
+    return trimStart(visible)
+  }
+
+  /// What is still held when the answer has ended (an unclosed block is dropped).
+  public mutating func finish() -> String {
+    defer { held = "" }
+    return inside ? "" : trimStart(held)
+  }
+
+  private mutating func trimStart(_ text: String) -> String {
+    guard atStart else { return text }
+    let trimmed = text.drop { $0.isWhitespace }
+    if !trimmed.isEmpty { atStart = false }
+    return String(trimmed)
+  }
+
+  /// `text` without its think blocks.
+  public static func strip(_ text: String) -> String {
+    var filter = ThinkFilter()
+    return filter.feed(text) + filter.finish()
+  }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import ToolKit
+
+@main
+struct AilAI: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "ail-ai",
+    abstract: "Rewrite text with a language model, driven by a catalog of pre-prompts, recipes and cookbooks.",
+    discussion: HelpText.discussion(
+      """
+      A Unix filter: text or records on standard input, the rewritten text on standard output, \
+      everything else on standard error. Providers are OpenAI-compatible servers (OpenAI, \
+      Mistral, LiteLLM, llama.cpp, vLLM, LM Studio) and Ollama; the system prompt comes from the \
+      catalog (presets, recipes, cookbooks with their keywords) or the command line. Without a \
+      subcommand, ail-ai rewrites (see "ail-ai rewrite --help").
+      """,
+      environment: ProviderOptions.environment,
+      files: [
+        ("$XDG_CONFIG_HOME/ailo/providers.json", "The providers."),
+        ("$XDG_DATA_HOME/ailo/catalog.json", "The catalog of presets, recipes and cookbooks."),
+        ("$XDG_CACHE_HOME/ailo/responses", "The response cache (--cache)."),
+      ],
+      examples: [
+        Example("ail-mail body < m.eml | ail-ai --recipe Mail/Reply/Freundlich --var Anrede=Du", "A reply drafted from a mail."),
+        Example("ail-transcribe memo.m4a --format text | ail-ai --preset Korrektur", "A voice memo cleaned up."),
+        Example("ail-ai providers add local --base-url http://localhost:11434 --model llama3.2", "Use a local Ollama."),
+        Example("ail-ai catalog init && ail-ai catalog tree", "Start a catalog and look at it."),
+      ],
+      exitStatuses: [
+        (.success, nil), (.failure, "A name that is not in the catalog or the providers."),
+        (.dataError, "Empty input, a placeholder without a value, records without the field, or a broken catalog file."),
+        (.unavailable, "No provider could be reached."), (.tempFailure, "Some records failed, or the provider failed the request."),
+        (.configError, "No provider or model configured, or an API key that cannot be read."),
+      ]),
+    version: Toolbox.version,
+    subcommands: [RewriteCommand.self, PromptCommand.self, CatalogCommand.self, ProvidersCommand.self, ModelsCommand.self],
+    defaultSubcommand: RewriteCommand.self)
+}

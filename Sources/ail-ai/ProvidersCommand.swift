@@ -1,0 +1,288 @@
+import ArgumentParser
+import AsyncHTTPClient
+import Foundation
+import Resilience
+import Rewrite
+import ToolKit
+
+/// `ail-ai providers list|add|remove|default|show|test`.
+struct ProvidersCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "providers",
+    abstract: "Configure the language-model providers: OpenAI-compatible servers and Ollama.",
+    discussion: HelpText.discussion(
+      """
+      Providers live in $XDG_CONFIG_HOME/ailo/providers.json (mode 0600): name, type, base \
+      URL, model, temperature (or "omit" for models that only accept their default), timeouts, \
+      where the API key comes from, and a fallback chain of PROVIDER:MODEL pairs tried in order \
+      when the provider fails. API keys are not stored there unless given with --api-key, and \
+      are never printed.
+      """,
+      environment: ProviderOptions.environment,
+      files: [("$XDG_CONFIG_HOME/ailo/providers.json", "The providers.")],
+      examples: [
+        Example("ail-ai providers add local --base-url http://localhost:11434 --model llama3.2", "Ollama on this machine (type detected)."),
+        Example(
+          "ail-ai providers add openai --base-url https://api.openai.com/v1 --model gpt-4o-mini --api-key-cmd 'pass show openai' --fallback local:llama3.2",
+          "OpenAI with its key from pass, falling back to the local model."),
+        Example("ail-ai providers default openai", "Use it when --provider is not given."),
+        Example("ail-ai providers test openai", "List its models and ask for a short answer."),
+      ],
+      exitStatuses: [(.success, nil), (.failure, "No such provider."), (.unavailable, "test: the provider cannot be reached."), (.configError, nil)]),
+    subcommands: [List.self, Add.self, Remove.self, Default.self, Show.self, Test.self])
+
+  struct Store: ParsableArguments {
+    @Option(help: ArgumentHelp("Where providers are kept.", valueName: "path"), completion: .file())
+    var providers: String?
+
+    var store: ProviderStore { ProviderStore(path: providers ?? ProviderStore.defaultPath(environment: Environment.current)) }
+
+    func load() throws -> ProviderStore.Contents {
+      do { return try store.load() } catch let error as ProviderConfigError { throw ToolError(.configError, error.description) }
+    }
+
+    func save(_ contents: ProviderStore.Contents) throws {
+      do { try store.save(contents) } catch let error as ProviderConfigError { throw ToolError(.ioError, error.description) }
+    }
+
+    func provider(_ name: String, in contents: ProviderStore.Contents) throws -> Provider {
+      guard let provider = contents[name] else {
+        throw ToolError(.failure, "no provider \(name)" + (contents.providers.isEmpty ? "" : " (configured: \(contents.providers.map(\.name).joined(separator: ", ")))"))
+      }
+      return provider
+    }
+  }
+
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the providers: name, type, base URL, model; * marks the default.")
+    @OptionGroup var store: Store
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+      try runTool(common.diagnostics(for: "ail-ai")) {
+        let contents = try store.load()
+        let rows = contents.providers.map { provider in
+          [(contents.defaultProvider == provider.name ? "* " : "  ") + provider.name, provider.type.rawValue, provider.baseURL, provider.model ?? "-"]
+        }
+        try OutputSink.standardOutput.write(rows.map { $0.joined(separator: "\t") + "\n" }.joined())
+        try OutputSink.standardOutput.flush()
+      }
+    }
+  }
+
+  struct Add: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Add a provider, or replace one of the same name.",
+      discussion: "Without --type the type comes from the URL (openai.com, mistral.ai, port 11434, a path ending in /api or /v1) or, failing that, from asking the server: /v1/models, then /api/tags.")
+    @Argument(help: "The provider's name.") var name: String
+    @Option(help: ArgumentHelp("openai, mistral or ollama.", valueName: "type")) var type: ProviderType?
+    @Option(help: ArgumentHelp("The server, e.g. https://api.openai.com/v1 or http://localhost:11434.", valueName: "url")) var baseURL: String
+    @Option(help: ArgumentHelp("The model to ask by default.", valueName: "name")) var model: String?
+    @Option(help: ArgumentHelp("0–2, or omit (send none).", valueName: "t")) var temperature: String?
+    @Option(help: ArgumentHelp("Seconds to connect (default 10).", valueName: "seconds")) var connectTimeout: Double?
+    @Option(help: ArgumentHelp("Seconds for a whole answer (default 300).", valueName: "seconds")) var timeout: Double?
+    @Option(help: ArgumentHelp("Ollama: the context window to ask for, in tokens.", valueName: "tokens")) var contextLength: Int?
+    @Option(help: ArgumentHelp("The environment variable holding the API key.", valueName: "name")) var apiKeyEnv: String?
+    @Option(help: ArgumentHelp("A file whose first line is the API key.", valueName: "path")) var apiKeyFile: String?
+    @Option(help: ArgumentHelp("A command printing the API key, e.g. 'pass show openai'.", valueName: "command")) var apiKeyCmd: String?
+    @Option(help: ArgumentHelp("The API key itself (stored in providers.json; prefer the other forms).", valueName: "key")) var apiKey: String?
+    @Option(help: ArgumentHelp("PROVIDER:MODEL to try when this one fails; repeatable, in order.", valueName: "provider:model"))
+    var fallback: [String] = []
+    @Flag(name: .customLong("default"), help: "Make it the default provider.") var makeDefault = false
+    @OptionGroup var store: Store
+    @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+      if [apiKeyEnv, apiKeyFile, apiKeyCmd, apiKey].compactMap({ $0 }).count > 1 {
+        throw ValidationError("Give at most one of --api-key-env, --api-key-file, --api-key-cmd and --api-key.")
+      }
+      if let temperature { _ = try Temperature(parsing: temperature) }
+      if Endpoints.normalize(baseURL) == nil { throw ValidationError("--base-url must be an http or https URL.") }
+      for target in fallback { _ = try FallbackTarget(parsing: target) }
+    }
+
+    func run() async throws {
+      let diagnostics = common.diagnostics(for: "ail-ai")
+      try await runTool(diagnostics) {
+        var contents = try store.load()
+        let base = Endpoints.normalize(baseURL)!
+        var provider = Provider(
+          name: name, type: type ?? .openai, baseURL: base, model: model, temperature: try temperature.map(Temperature.init(parsing:)),
+          connectTimeout: connectTimeout, timeout: timeout,
+          apiKey: apiKeyEnv.map { .environment($0) } ?? apiKeyFile.map { .file($0) } ?? apiKeyCmd.map { .command($0) }
+            ?? apiKey.map { .literal($0) },
+          fallback: try fallback.map(FallbackTarget.init(parsing:)), contextLength: contextLength)
+        if type == nil {
+          if let detected = Endpoints.detect(base) {
+            provider.type = detected
+          } else {
+            let resolved = try ProviderOptions().resolve(provider, diagnostics: diagnostics)
+            let http = Rewriter.makeHTTPClient(connectTimeout: connectTimeout ?? 10)
+            let probed = await ModelList.probe(resolved, http: http)
+            try? await http.shutdown()
+            guard let probed else {
+              throw ToolError(.unavailable, "\(base) answers neither /v1/models nor /api/tags: give --type openai, mistral or ollama")
+            }
+            provider.type = probed
+          }
+          diagnostics.info("\(name): type \(provider.type.rawValue)")
+        }
+        for target in provider.fallback where target.provider != name && contents[target.provider] == nil {
+          diagnostics.warning("fallback provider \(target.provider) is not configured yet")
+        }
+        if let index = contents.providers.firstIndex(where: { $0.name == name }) {
+          contents.providers[index] = provider
+        } else {
+          contents.providers.append(provider)
+        }
+        if makeDefault || contents.defaultProvider == nil { contents.defaultProvider = name }
+        try store.save(contents)
+      }
+    }
+  }
+
+  struct Remove: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Remove a provider.")
+    @Argument(help: "The provider's name.") var name: String
+    @OptionGroup var store: Store
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+      let diagnostics = common.diagnostics(for: "ail-ai")
+      try runTool(diagnostics) {
+        var contents = try store.load()
+        _ = try store.provider(name, in: contents)
+        contents.providers.removeAll { $0.name == name }
+        if contents.defaultProvider == name { contents.defaultProvider = contents.providers.first?.name }
+        for provider in contents.providers where provider.fallback.contains(where: { $0.provider == name }) {
+          diagnostics.warning("provider \(provider.name) still falls back to \(name)")
+        }
+        try store.save(contents)
+      }
+    }
+  }
+
+  struct Default: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Set the provider used when --provider is not given.")
+    @Argument(help: "The provider's name.") var name: String
+    @OptionGroup var store: Store
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+      try runTool(common.diagnostics(for: "ail-ai")) {
+        var contents = try store.load()
+        _ = try store.provider(name, in: contents)
+        contents.defaultProvider = name
+        try store.save(contents)
+      }
+    }
+  }
+
+  struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Show one provider's settings (never its key).")
+    @Argument(help: "The provider's name.") var name: String
+    @OptionGroup var store: Store
+    @OptionGroup var common: CommonOptions
+
+    func run() throws {
+      try runTool(common.diagnostics(for: "ail-ai")) {
+        let contents = try store.load()
+        let provider = try store.provider(name, in: contents)
+        var lines = [
+          "name: \(provider.name)" + (contents.defaultProvider == name ? " (default)" : ""), "type: \(provider.type.rawValue)",
+          "base_url: \(provider.baseURL)", "port: \(Endpoints.port(of: provider.baseURL).map(String.init) ?? "-")",
+          "chat: \(Endpoints.chat(provider.baseURL, provider.type))", "model: \(provider.model ?? "-")",
+          "temperature: \(provider.temperature?.description ?? "provider default")",
+          "connect_timeout: \(provider.connectTimeout ?? 10) s", "timeout: \(provider.timeout ?? 300) s",
+        ]
+        if let context = provider.contextLength { lines.append("context_length: \(context)") }
+        let key: String =
+          switch provider.apiKey {
+          case .environment(let variable): "environment variable \(variable)"
+          case .file(let path): "file \(path)"
+          case .command: "a command (not shown)"
+          case .literal: "stored in the providers file (not shown)"
+          case nil: "none"
+          }
+        lines.append("api_key: \(key)")
+        lines.append("fallback: \(provider.fallback.isEmpty ? "-" : provider.fallback.map(\.description).joined(separator: ", "))")
+        try OutputSink.standardOutput.write(lines.joined(separator: "\n") + "\n")
+        try OutputSink.standardOutput.flush()
+      }
+    }
+  }
+
+  struct Test: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Check a provider: list its models, then ask its model for a short answer.")
+    @Argument(help: "The provider's name (default: the default provider).") var name: String?
+    @OptionGroup var store: Store
+    @OptionGroup var common: CommonOptions
+
+    func run() async throws {
+      let diagnostics = common.diagnostics(for: "ail-ai")
+      try await runTool(diagnostics) {
+        let contents = try store.load()
+        guard let chosen = name ?? contents.defaultProvider else { throw ToolError(.configError, "no default provider: name one") }
+        let provider = try store.provider(chosen, in: contents)
+        let resolved = try ProviderOptions().resolve(provider, diagnostics: diagnostics)
+        let http = Rewriter.makeHTTPClient(connectTimeout: provider.connectTimeout ?? 10)
+        let sink = OutputSink.standardOutput
+        do {
+          let started = ContinuousClock.now
+          let models = try await ModelList.fetch(resolved, http: http)
+          try sink.write("models: \(models.count) (\(models.prefix(8).joined(separator: ", "))\(models.count > 8 ? ", …" : ""))\n")
+          if let model = provider.model {
+            if !ModelList.contains(models, model) { diagnostics.warning("model \(model) is not among them") }
+            let rewriter = Rewriter(chain: [(resolved, model)], options: .init(policy: .none, cache: nil))
+            do {
+              let answer = try await rewriter.rewrite(ChatRequest(system: "", input: "Answer with the single word OK.", model: model, maxTokens: 16, stream: false))
+              let elapsed = started.duration(to: .now).components
+              let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
+              try sink.write("answer: \(answer.text.split(whereSeparator: \.isNewline).first.map { $0.prefix(80) } ?? "") (\(milliseconds) ms)\n")
+            } catch {
+              await rewriter.shutdown()
+              throw error
+            }
+            await rewriter.shutdown()
+          }
+          try sink.flush()
+        } catch let error as ChatError {
+          try? await http.shutdown()
+          throw ToolError(error.exitStatus, error.description)
+        }
+        try? await http.shutdown()
+      }
+    }
+  }
+}
+
+/// `ail-ai models`: what a provider offers.
+struct ModelsCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "models", abstract: "List the models of a provider, one per line.",
+    discussion: HelpText.discussion(
+      "Asks the provider: /v1/models (data[].id) for OpenAI-compatible servers, /api/tags (models[].name) for Ollama.",
+      examples: [Example("ail-ai models --provider local", "The models Ollama has pulled.")],
+      exitStatuses: [(.success, nil), (.unavailable, "The provider cannot be reached."), (.tempFailure, "The provider refused."), (.configError, nil)]))
+
+  @OptionGroup var providerOptions: ProviderOptions
+  @OptionGroup var common: CommonOptions
+
+  func run() async throws {
+    let diagnostics = common.diagnostics(for: "ail-ai")
+    try await runTool(diagnostics) {
+      let chain = try await providerOptions.chain(diagnostics: diagnostics, modelRequired: false)
+      let provider = chain[0].provider
+      let http = Rewriter.makeHTTPClient(connectTimeout: provider.provider.connectTimeout ?? 10)
+      do {
+        let models = try await ModelList.fetch(provider, http: http)
+        try? await http.shutdown()
+        try OutputSink.standardOutput.write(models.map { $0 + "\n" }.joined())
+        try OutputSink.standardOutput.flush()
+      } catch let error as ChatError {
+        try? await http.shutdown()
+        throw ToolError(error.exitStatus, error.description)
+      }
+    }
+  }
+}

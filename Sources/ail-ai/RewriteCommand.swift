@@ -1,0 +1,182 @@
+import ArgumentParser
+import Dispatch
+import PromptCatalog
+import Rewrite
+import Synchronization
+import ToolKit
+import Wire
+
+/// `ail-ai [rewrite]`: text or records in, rewritten text out.
+struct RewriteCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rewrite",
+    abstract: "Rewrite standard input with a language model (the default command).",
+    discussion: HelpText.discussion(
+      """
+      Plain text on standard input is rewritten as a whole and the answer streamed to standard \
+      output as it arrives. Input whose first non-blank character is "{" is read as records, one \
+      JSON object per line: each record's --field is rewritten and the record written on with \
+      "ai_text" and "ai" (provider, model, usage) added and every other field as it was; a \
+      record that fails gets "ai_error" instead, and the run exits 75 at the end.
+
+      The system prompt is the pre-prompt: --preset, --recipe (a recipe, or a path of the \
+      catalog's menu such as Mail/Reply/Freundlich), --system or --system-file, with {{key}} \
+      placeholders filled from the catalog's keywords and --var. The input text itself is never \
+      treated as a template.
+
+      Failures are retried (connection errors, 408, 409, 429 unless the quota is exhausted, \
+      5xx; Retry-After honoured), then the provider's fallback chain is tried, each with its own \
+      model. Reasoning blocks (<think>…</think>) are dropped unless --keep-think. With --cache, \
+      an identical request is answered from $XDG_CACHE_HOME/ailo/responses without asking.
+      """,
+      environment: ProviderOptions.environment + [("XDG_CACHE_HOME", "Holds ailo/responses, the response cache (default ~/.cache).")],
+      files: [
+        ("$XDG_CONFIG_HOME/ailo/providers.json", "The providers (ail-ai providers)."),
+        ("$XDG_CONFIG_HOME/ailo/config", "Defaults in the [ail-ai] section: cache = true, concurrency, field."),
+      ],
+      examples: [
+        Example("ail-mail body < m.eml | ail-ai --recipe Mail/Reply/Freundlich --var Anrede=Du", "Draft a friendly reply."),
+        Example("ail-ai --preset Korrektur --diff < note.txt", "What the model would change, as a unified diff."),
+        Example("ail-mail parse --maildir ~/Mail/INBOX | ail-ai --field text --preset Summary --concurrency 4", "Summarise every mail."),
+        Example("ail-ai --system 'Translate to English.' --dry-run < text.txt", "Show the request without sending it."),
+      ],
+      exitStatuses: [
+        (.success, nil),
+        (.dataError, "Empty input, a placeholder without a value, or records without the field."),
+        (.unavailable, "No provider could be reached."),
+        (.tempFailure, "Some records failed (they carry ai_error), or the provider refused or failed the request."),
+        (.configError, "No provider or model configured, or an API key that cannot be read."),
+      ]))
+
+  @OptionGroup var providerOptions: ProviderOptions
+  @OptionGroup var prompt: PromptOptions
+
+  @Option(help: ArgumentHelp("Sampling temperature (0–2), or omit to send none.", valueName: "t")) var temperature: String?
+  @Option(help: ArgumentHelp("The longest answer, in tokens.", valueName: "n")) var maxTokens: Int?
+  @Option(help: ArgumentHelp("Records: the field to rewrite (default: text).", valueName: "name")) var field: String?
+  @Option(help: ArgumentHelp("Records: rewrites in flight at once (default: 4).", valueName: "n")) var concurrency: Int?
+  @Flag(help: "Wait for the whole answer instead of streaming it.") var noStream = false
+  @Flag(help: "Print the requests that would be sent, and send nothing.") var dryRun = false
+  @Flag(help: "Print a unified diff of the input and the rewritten text instead of the text.") var diff = false
+  @Flag(help: "Print token usage on standard error.") var usage = false
+  @Flag(help: "Keep <think>…</think> reasoning blocks in the answer.") var keepThink = false
+  @Flag(inversion: .prefixedNo, help: "Answer identical requests from the local response cache (default: off, or the config's cache setting).")
+  var cache: Bool?
+  @Option(help: ArgumentHelp("Retries of a failed request (default: 2).", valueName: "n")) var retries = 2
+  @Option(help: ArgumentHelp("Seconds before the first retry; each further one waits twice as long.", valueName: "seconds"))
+  var retryDelay: Double = 1
+  @Flag(help: "Stop at the first bad input line (status 65) instead of reporting and skipping it.") var strict = false
+
+  @OptionGroup var common: CommonOptions
+
+  func validate() throws {
+    if let concurrency, concurrency < 1 || concurrency > 64 { throw ValidationError("--concurrency must be between 1 and 64.") }
+    if retries < 0 || retries > 10 { throw ValidationError("--retries must be between 0 and 10.") }
+    if let maxTokens, maxTokens < 1 { throw ValidationError("--max-tokens must be positive.") }
+    if let temperature { _ = try Temperature(parsing: temperature) }
+  }
+
+  func run() async throws {
+    let diagnostics = common.diagnostics(for: "ail-ai")
+    try await runTool(diagnostics) {
+      let settings = Configuration(tool: "ail-ai", file: try ConfigFile.load(app: "ailo"))
+      let systemPrompt = try prompt.resolve()
+      let reader = try LineReader(path: "-")
+      // The first non-blank byte decides: records start with "{".
+      guard let first = try reader.peekFirstNonBlank() else { throw ToolError(.dataError, "no input text on standard input") }
+      let isRecordStream = first == UInt8(ascii: "{")
+      let chain = try await providerOptions.chain(diagnostics: diagnostics)
+      let useCache = try cache ?? settings.resolve(variable: nil, key: "cache").map { try Self.flag($0) } ?? false
+      let rewriter = Rewriter(
+        chain: chain,
+        options: .init(
+          policy: Rewriter.policy(retries: retries, baseDelay: retryDelay),
+          cache: useCache ? ResponseCache(directory: ResponseCache.defaultDirectory(environment: Environment.current)) : nil),
+        onWarning: { diagnostics.warning($0) })
+      let template = ChatRequest(
+        system: systemPrompt.text, input: "", model: chain[0].model,
+        temperature: try temperature.map(Temperature.init(parsing:)) ?? chain[0].provider.provider.temperature,
+        maxTokens: maxTokens, stream: !noStream && !diff)
+      do {
+        if isRecordStream {
+          try await RecordRewriting(
+            rewriter: rewriter, template: template, field: field ?? settings.resolve(variable: nil, key: "field")?.value ?? "text",
+            concurrency: concurrency ?? settings.resolve(variable: nil, key: "concurrency").flatMap { Int($0.value) } ?? 4,
+            keepThink: keepThink, dryRun: dryRun, reportUsage: usage, strict: strict, diagnostics: diagnostics
+          ).run(reader: reader)
+        } else {
+          try await rewriteText(reader: reader, rewriter: rewriter, template: template, diagnostics: diagnostics)
+        }
+      } catch {
+        await rewriter.shutdown()
+        throw error
+      }
+      await rewriter.shutdown()
+    }
+  }
+
+  private func rewriteText(reader: LineReader, rewriter: Rewriter, template: ChatRequest, diagnostics: Diagnostics) async throws {
+    var input = ""
+    try reader.forEachLine { line, _ in input += String(decoding: line, as: UTF8.self) + "\n" }
+    guard input.contains(where: { !$0.isWhitespace }) else { throw ToolError(.dataError, "no input text on standard input") }
+    var request = template
+    request.input = input
+    let sink = OutputSink.standardOutput.flushing(eachRecord: true)
+    if dryRun {
+      try sink.write(DryRun.describe(request, chain: rewriter.chain))
+      return
+    }
+    let filter = Mutex(ThinkFilter())
+    let streamed = request.stream && !diff
+    let completion: Completion
+    do {
+      completion = try await rewriter.rewrite(request, onText: streamed ? { piece in
+        let visible = keepThink ? piece : filter.withLock { $0.feed(piece) }
+        if !visible.isEmpty { try sink.write(visible) }
+      } : nil)
+    } catch let error as ChatError {
+      throw ToolError(error.exitStatus, error.description)
+    }
+    let answer = keepThink ? completion.text : ThinkFilter.strip(completion.text)
+    if streamed {
+      if !keepThink { try sink.write(filter.withLock { $0.finish() }) }
+      if !answer.hasSuffix("\n") { try sink.write("\n") }
+    } else if diff {
+      try sink.write(UnifiedDiff.diff(input, answer.hasSuffix("\n") ? answer : answer + "\n"))
+    } else {
+      try sink.write(answer.hasSuffix("\n") ? answer : answer + "\n")
+    }
+    try sink.flush()
+    if usage { diagnostics.info(UsageReport.line(completion)) }
+  }
+
+  static func flag(_ setting: Setting) throws -> Bool {
+    switch setting.value.lowercased() {
+    case "true", "yes", "on", "1": return true
+    case "false", "no", "off", "0": return false
+    default: throw ToolError(.configError, "\(setting.source): expected true or false, found \(setting.value)")
+    }
+  }
+}
+
+extension ChatError {
+  /// Unreachable providers are 69; refusals and failures of the request 75.
+  var exitStatus: ExitStatus {
+    switch self {
+    case .unreachable: .unavailable
+    case .configuration: .configError
+    case .modelNotFound: .configError
+    case .allFailed(let errors): errors.allSatisfy { if case .unreachable = $0 { true } else { false } } ? .unavailable : .tempFailure
+    default: .tempFailure
+    }
+  }
+}
+
+enum UsageReport {
+  static func line(_ completion: Completion) -> String {
+    let source = "\(completion.provider)/\(completion.model)" + (completion.cached ? ", from the cache" : "")
+    guard let usage = completion.usage else { return "usage: not reported (\(source))" }
+    return "usage: \(usage.promptTokens.map(String.init) ?? "?") prompt + \(usage.completionTokens.map(String.init) ?? "?") completion"
+      + (usage.totalTokens.map { " = \($0) tokens" } ?? "") + " (\(source))"
+  }
+}
