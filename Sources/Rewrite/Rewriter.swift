@@ -9,8 +9,9 @@ public import Resilience
 public final class Rewriter: Sendable {
   public struct Options: Sendable {
     public var policy: RetryPolicy
+    /// Where answers are looked up before asking and stored after; nil asks every time.
     public var cache: ResponseCache?
-    /// Only read from the cache, never store (e.g. `--no-cache` stores nothing and reads nothing).
+
     public init(policy: RetryPolicy, cache: ResponseCache?) {
       self.policy = policy
       self.cache = cache
