@@ -76,7 +76,7 @@ let package = Package(
     .target(name: "Mail", dependencies: ["HTMLScan", "Wire"], swiftSettings: settings),
     /// The pre-prompt catalog: menu tree of folders and presets, recipes, cookbooks, keywords and
     /// their expansion, the app's export format.
-    .target(name: "PromptCatalog", swiftSettings: settings),
+    .target(name: "PromptCatalog", dependencies: ["Wire"], swiftSettings: settings),
     /// Chat with language models: OpenAI-compatible and Ollama providers, streaming, retries and
     /// fallback, the response cache.
     .target(
@@ -135,7 +135,7 @@ let package = Package(
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: settings),
-    .testTarget(name: "PromptCatalogTests", dependencies: ["PromptCatalog"], swiftSettings: settings),
+    .testTarget(name: "PromptCatalogTests", dependencies: ["PromptCatalog", "Wire"], swiftSettings: settings),
     .testTarget(name: "LLMFakeTests", dependencies: ["LLMFake", "Wire", asyncHTTPClient] + nio, swiftSettings: settings),
     .testTarget(
       name: "RewriteTests", dependencies: ["Rewrite", "LLMFake", "Resilience", asyncHTTPClient] + nio, swiftSettings: settings),

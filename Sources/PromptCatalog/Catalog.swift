@@ -1,3 +1,4 @@
+public import Wire
 /// The whole catalog: the menu tree, presets, recipes and cookbooks.
 ///
 /// The stored file and the export file are the same thing: the app's catalog export format,
@@ -14,11 +15,11 @@ public struct Catalog: Sendable, Hashable {
   public var recipes: [Recipe]
   public var cookbooks: [Cookbook]
   public var recipeMenuItems: [RecipeMenuItem]
-  public var unknownMembers: [String: CatalogJSON]
+  public var unknownMembers: [String: JSONValue]
 
   public init(
     exportDate: Timestamp? = nil, menuItems: [MenuItem] = [], presets: [Preset] = [], recipes: [Recipe] = [],
-    cookbooks: [Cookbook] = [], recipeMenuItems: [RecipeMenuItem] = [], unknownMembers: [String: CatalogJSON] = [:]
+    cookbooks: [Cookbook] = [], recipeMenuItems: [RecipeMenuItem] = [], unknownMembers: [String: JSONValue] = [:]
   ) {
     self.exportDate = exportDate
     self.menuItems = menuItems

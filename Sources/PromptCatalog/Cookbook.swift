@@ -1,12 +1,13 @@
+public import Wire
 /// A collection of recipes, in chapters; its keywords apply to all of its recipes.
 public struct Cookbook: Sendable, Hashable, Identifiable {
   public struct Chapter: Sendable, Hashable, Identifiable {
     public var id: String
     public var name: String
     public var sortOrder: Int
-    public var unknownMembers: [String: CatalogJSON]
+    public var unknownMembers: [String: JSONValue]
 
-    public init(id: String, name: String, sortOrder: Int = 0, unknownMembers: [String: CatalogJSON] = [:]) {
+    public init(id: String, name: String, sortOrder: Int = 0, unknownMembers: [String: JSONValue] = [:]) {
       self.id = id
       self.name = name
       self.sortOrder = sortOrder
@@ -20,11 +21,11 @@ public struct Cookbook: Sendable, Hashable, Identifiable {
   public var keywords: String?
   public var sortOrder: Int
   public var chapters: [Chapter]
-  public var unknownMembers: [String: CatalogJSON]
+  public var unknownMembers: [String: JSONValue]
 
   public init(
     id: String, name: String, icon: String? = nil, keywords: String? = nil, sortOrder: Int = 0, chapters: [Chapter] = [],
-    unknownMembers: [String: CatalogJSON] = [:]
+    unknownMembers: [String: JSONValue] = [:]
   ) {
     self.id = id
     self.name = name

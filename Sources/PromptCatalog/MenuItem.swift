@@ -1,3 +1,4 @@
+public import Wire
 /// One node of the menu tree: a folder, or a reference to a preset placed in a folder.
 public struct MenuItem: Sendable, Hashable, Identifiable {
   public enum Kind: String, Sendable, Hashable, Codable {
@@ -17,11 +18,11 @@ public struct MenuItem: Sendable, Hashable, Identifiable {
   /// The preset a `preset` item shows.
   public var presetId: String?
   /// Members of the file this version does not know, written back unchanged.
-  public var unknownMembers: [String: CatalogJSON]
+  public var unknownMembers: [String: JSONValue]
 
   public init(
     id: String, parentId: String? = nil, name: String, icon: String? = nil, keywords: String? = nil, sortOrder: Int = 0,
-    kind: Kind, presetId: String? = nil, unknownMembers: [String: CatalogJSON] = [:]
+    kind: Kind, presetId: String? = nil, unknownMembers: [String: JSONValue] = [:]
   ) {
     self.id = id
     self.parentId = parentId

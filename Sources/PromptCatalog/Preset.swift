@@ -1,3 +1,4 @@
+public import Wire
 /// A pre-prompt: the text that becomes (part of) the system prompt, with its `{{key}}`
 /// placeholders.
 public struct Preset: Sendable, Hashable, Identifiable {
@@ -10,11 +11,11 @@ public struct Preset: Sendable, Hashable, Identifiable {
   public var isDefault: Bool
   public var createdAt: Timestamp?
   public var updatedAt: Timestamp?
-  public var unknownMembers: [String: CatalogJSON]
+  public var unknownMembers: [String: JSONValue]
 
   public init(
     id: String, name: String, text: String, icon: String? = nil, keywords: String? = nil, isDefault: Bool = false,
-    createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil, unknownMembers: [String: CatalogJSON] = [:]
+    createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil, unknownMembers: [String: JSONValue] = [:]
   ) {
     self.id = id
     self.name = name

@@ -1,3 +1,4 @@
+public import Wire
 /// Menu items combined in order into one system prompt: folders become headings, presets supply
 /// their text, parts are joined with ``separator``.
 public struct Recipe: Sendable, Hashable, Identifiable {
@@ -14,12 +15,12 @@ public struct Recipe: Sendable, Hashable, Identifiable {
   public var sortOrder: Int
   public var createdAt: Timestamp?
   public var updatedAt: Timestamp?
-  public var unknownMembers: [String: CatalogJSON]
+  public var unknownMembers: [String: JSONValue]
 
   public init(
     id: String, name: String, separator: String = Recipe.defaultSeparator, keywords: String? = nil, icon: String? = nil,
     cookbookId: String? = nil, chapterId: String? = nil, sortOrder: Int = 0, createdAt: Timestamp? = nil,
-    updatedAt: Timestamp? = nil, unknownMembers: [String: CatalogJSON] = [:]
+    updatedAt: Timestamp? = nil, unknownMembers: [String: JSONValue] = [:]
   ) {
     self.id = id
     self.name = name
@@ -75,9 +76,9 @@ public struct RecipeMenuItem: Sendable, Hashable {
   public var recipeId: String
   public var menuItemId: String
   public var sortOrder: Int
-  public var unknownMembers: [String: CatalogJSON]
+  public var unknownMembers: [String: JSONValue]
 
-  public init(recipeId: String, menuItemId: String, sortOrder: Int, unknownMembers: [String: CatalogJSON] = [:]) {
+  public init(recipeId: String, menuItemId: String, sortOrder: Int, unknownMembers: [String: JSONValue] = [:]) {
     self.recipeId = recipeId
     self.menuItemId = menuItemId
     self.sortOrder = sortOrder

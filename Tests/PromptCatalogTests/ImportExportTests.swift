@@ -1,6 +1,7 @@
 import Foundation
 import PromptCatalog
 import Testing
+import Wire
 
 @Suite struct ImportExportTests {
   private let laterDate = Date(timeIntervalSince1970: 1_900_000_000)

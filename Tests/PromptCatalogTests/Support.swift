@@ -1,3 +1,4 @@
+import Wire
 import Foundation
 import PromptCatalog
 
@@ -31,13 +32,13 @@ func sampleCatalog() throws -> Catalog {
 }
 
 /// The parsed JSON of `data`, for comparing content rather than bytes.
-func json(_ data: Data) throws -> CatalogJSON {
-  try JSONDecoder().decode(CatalogJSON.self, from: data)
+func json(_ data: Data) throws -> JSONValue {
+  try JSONDecoder().decode(JSONValue.self, from: data)
 }
 
-extension CatalogJSON {
+extension JSONValue {
   /// The value with `exportDate` and null members left out, as the app reads absent and null alike.
-  func normalized() -> CatalogJSON {
+  func normalized() -> JSONValue {
     switch self {
     case .object(let members):
       .object(members.filter { $0.key != "exportDate" && $0.value != .null }.mapValues { $0.normalized() })
@@ -46,12 +47,12 @@ extension CatalogJSON {
     }
   }
 
-  subscript(key: String) -> CatalogJSON? {
+  subscript(key: String) -> JSONValue? {
     if case .object(let members) = self { return members[key] }
     return nil
   }
 
-  subscript(index: Int) -> CatalogJSON? {
+  subscript(index: Int) -> JSONValue? {
     if case .array(let elements) = self, elements.indices.contains(index) { return elements[index] }
     return nil
   }
