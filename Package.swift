@@ -139,7 +139,8 @@ let package = Package(
     .testTarget(name: "LLMFakeTests", dependencies: ["LLMFake", "Wire", asyncHTTPClient] + nio, swiftSettings: settings),
     .testTarget(
       name: "RewriteTests", dependencies: ["Rewrite", "LLMFake", "Resilience", asyncHTTPClient] + nio, swiftSettings: settings),
-    .testTarget(name: "MailTests", dependencies: ["Mail", "Wire"], swiftSettings: settings),
+    // The fixtures are read from the source tree by path, alongside the Python reference.
+    .testTarget(name: "MailTests", dependencies: ["Mail", "Wire"], exclude: ["Fixtures"], swiftSettings: settings),
     .testTarget(name: "HTMLScanTests", dependencies: ["HTMLScan"], swiftSettings: settings),
     .testTarget(
       name: "ImageExtractionTests", dependencies: ["ImageExtraction", "HTMLScan", "Resilience", asyncHTTPClient] + nio,
