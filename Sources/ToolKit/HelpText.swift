@@ -50,16 +50,27 @@ public enum HelpText {
   /// Words in lines of at most `width` characters. Done here because `--help` re-wraps long lines
   /// without their indentation; lines that already fit are left alone.
   static func wrap(_ text: String, width: Int) -> [String] {
+    // Over UTF-8 bytes, widths in scalars counted once per word: every tool builds its help text
+    // at start-up, and splitting into Characters (then recounting the line per word) cost
+    // milliseconds there.
     var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ") {
-      if !line.isEmpty, line.count + 1 + word.count > width {
-        lines.append(line)
-        line = ""
+    var line: [UInt8] = []
+    var lineWidth = 0
+    for word in text.utf8.split(separator: UInt8(ascii: " ")) {
+      let wordWidth = word.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+      if lineWidth > 0, lineWidth + 1 + wordWidth > width {
+        lines.append(String(decoding: line, as: UTF8.self))
+        line.removeAll(keepingCapacity: true)
+        lineWidth = 0
       }
-      line += (line.isEmpty ? "" : " ") + word
+      if lineWidth > 0 {
+        line.append(UInt8(ascii: " "))
+        lineWidth += 1
+      }
+      line += word
+      lineWidth += wordWidth
     }
-    if !line.isEmpty { lines.append(line) }
+    if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
     return lines
   }
 }

@@ -46,7 +46,7 @@ struct CatalogCommand: ParsableCommand {
 extension CatalogCommand {
   struct Tree: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Print the menu as a tree, then the recipes and cookbooks.",
+      commandName: "tree", abstract: "Print the menu as a tree, then the recipes and cookbooks.",
       discussion: HelpText.discussion(
         """
         Folders end in "/" and are indented two spaces per level; icons come before names, \
@@ -71,7 +71,7 @@ extension CatalogCommand {
 
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List the presets, recipes, cookbooks or folders, one per line.",
+      commandName: "list", abstract: "List the presets, recipes, cookbooks or folders, one per line.",
       discussion: HelpText.discussion(
         """
         Each line holds the name (for folders, the menu path), the icon and the keywords, \
@@ -113,7 +113,7 @@ extension CatalogCommand {
 
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Print a preset's text, or a folder's, recipe's or cookbook's definition.",
+      commandName: "show", abstract: "Print a preset's text, or a folder's, recipe's or cookbook's definition.",
       discussion: HelpText.discussion(
         """
         A preset's text is printed as stored, placeholders and all ("ail-ai prompt" fills them). \

@@ -156,7 +156,7 @@ extension CatalogCommand {
 
   struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Change an entry: name, icon, keywords, a preset's text, a recipe's items.",
+      commandName: "edit", abstract: "Change an entry: name, icon, keywords, a preset's text, a recipe's items.",
       discussion: HelpText.discussion(
         """
         Only what is given changes; an empty --icon or --keywords removes it. Renaming a preset \
@@ -207,7 +207,7 @@ extension CatalogCommand {
 
   struct Move: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Move a folder or preset to another folder, or to another place in its folder.",
+      commandName: "move", abstract: "Move a folder or preset to another folder, or to another place in its folder.",
       discussion: HelpText.discussion(
         "The item goes last in the folder unless --order gives its sort position (smaller comes first).",
         examples: [

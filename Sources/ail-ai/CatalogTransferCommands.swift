@@ -11,7 +11,7 @@ import ToolKit
 extension CatalogCommand {
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Write the catalog in the app's export format.",
+      commandName: "export", abstract: "Write the catalog in the app's export format.",
       discussion: HelpText.discussion(
         """
         Writes the app's catalog export format (version 1, with today's exportDate) to the file, \
@@ -45,7 +45,7 @@ extension CatalogCommand {
 
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Replace the catalog with an exported one, or add its new entries.",
+      commandName: "import", abstract: "Replace the catalog with an exported one, or add its new entries.",
       discussion: HelpText.discussion(
         """
         Reads the app's catalog export format (version 1) and checks it first: every reference \

@@ -54,7 +54,8 @@ struct ProvidersCommand: AsyncParsableCommand {
   }
 
   struct List: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "List the providers: name, type, base URL, model; * marks the default.")
+    static let configuration = CommandConfiguration(
+      commandName: "list", abstract: "List the providers: name, type, base URL, model; * marks the default.")
     @OptionGroup var store: Store
     @OptionGroup var common: CommonOptions
 
@@ -72,7 +73,7 @@ struct ProvidersCommand: AsyncParsableCommand {
 
   struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Add a provider, or replace one of the same name.",
+      commandName: "add", abstract: "Add a provider, or replace one of the same name.",
       discussion: "Without --type the type comes from the URL (openai.com, mistral.ai, port 11434, a path ending in /api or /v1) or, failing that, from asking the server: /v1/models, then /api/tags.")
     @Argument(help: "The provider's name.") var name: String
     @Option(help: ArgumentHelp("openai, mistral or ollama.", valueName: "type")) var type: ProviderType?
@@ -142,7 +143,7 @@ struct ProvidersCommand: AsyncParsableCommand {
   }
 
   struct Remove: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Remove a provider.")
+    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a provider.")
     @Argument(help: "The provider's name.") var name: String
     @OptionGroup var store: Store
     @OptionGroup var common: CommonOptions
@@ -163,7 +164,8 @@ struct ProvidersCommand: AsyncParsableCommand {
   }
 
   struct Default: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Set the provider used when --provider is not given.")
+    static let configuration = CommandConfiguration(
+      commandName: "default", abstract: "Set the provider used when --provider is not given.")
     @Argument(help: "The provider's name.") var name: String
     @OptionGroup var store: Store
     @OptionGroup var common: CommonOptions
@@ -179,7 +181,8 @@ struct ProvidersCommand: AsyncParsableCommand {
   }
 
   struct Show: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Show one provider's settings (never its key).")
+    static let configuration = CommandConfiguration(
+      commandName: "show", abstract: "Show one provider's settings (never its key).")
     @Argument(help: "The provider's name.") var name: String
     @OptionGroup var store: Store
     @OptionGroup var common: CommonOptions
@@ -213,7 +216,8 @@ struct ProvidersCommand: AsyncParsableCommand {
   }
 
   struct Test: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Check a provider: list its models, then ask its model for a short answer.")
+    static let configuration = CommandConfiguration(
+      commandName: "test", abstract: "Check a provider: list its models, then ask its model for a short answer.")
     @Argument(help: "The provider's name (default: the default provider).") var name: String?
     @OptionGroup var store: Store
     @OptionGroup var common: CommonOptions

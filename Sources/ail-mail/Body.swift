@@ -5,7 +5,7 @@ import Wire
 
 struct Body: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Print a message's readable text.",
+    commandName: "body", abstract: "Print a message's readable text.",
     discussion: HelpText.discussion(
       """
       The text/plain part of the message (of a multipart/alternative, the plain alternative), \

@@ -10,7 +10,7 @@ import Wire
 
 struct Parse: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Write one \"mail\" record per message.",
+    commandName: "parse", abstract: "Write one \"mail\" record per message.",
     discussion: HelpText.discussion(
       """
       Each record has message_id, from, to, cc, reply_to (name and address), date (UTC), \

@@ -10,7 +10,7 @@ import Wire
 
 struct Reply: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Write a reply draft for sendmail -t or msmtp -t.",
+    commandName: "reply", abstract: "Write a reply draft for sendmail -t or msmtp -t.",
     discussion: HelpText.discussion(
       """
       Reads the new text (a file, or standard input) and writes a complete message: To from the \

@@ -6,6 +6,7 @@ import ToolKit
 extension RKCache {
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "export",
       abstract: "Write the whole store to a ZIP file: one JSON and one HTML per article, each image once.",
       discussion: HelpText.discussion(
         """
@@ -36,7 +37,7 @@ extension RKCache {
 
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Merge a ZIP file written by export into the store, by id, checking every hash.",
+      commandName: "import", abstract: "Merge a ZIP file written by export into the store, by id, checking every hash.",
       discussion: HelpText.discussion(
         """
         An article not cached is added; a cached one is replaced when the archive's copy was \

@@ -8,6 +8,7 @@ import Wire
 extension RKCache {
   struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "stats",
       abstract: "How much the store holds: articles, image blobs, last sync, the largest articles.",
       discussion: HelpText.discussion(
         "--json writes one object with count, bytes, blobs, blob_bytes, last_sync and largest.",
@@ -90,7 +91,7 @@ extension RKCache {
 
   struct Clear: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Remove every article, image and index entry, and say what was freed.",
+      commandName: "clear", abstract: "Remove every article, image and index entry, and say what was freed.",
       discussion: HelpText.discussion(
         "Asks for --yes so that it is never run by accident. The sync time is kept.",
         examples: [Example("rk-cache clear --yes", "Start over.")], exitStatuses: [(.success, nil)]))

@@ -10,7 +10,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case ndjson, ta
 extension RKCache {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Cached articles as cache_entry records, newest cached first.",
+      commandName: "list", abstract: "Cached articles as cache_entry records, newest cached first.",
       discussion: HelpText.discussion(
         "One \"cache_entry\" record per article; --format table for people.",
         examples: [
@@ -67,7 +67,7 @@ extension RKCache {
 
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "One article's metadata as a cache_entry record.",
+      commandName: "show", abstract: "One article's metadata as a cache_entry record.",
       discussion: HelpText.discussion(
         "Does not mark the article as read.", examples: [Example("rk-cache show VnopmpKQ3CmQ6apY9mgDws", "Its record.")],
         exitStatuses: [(.success, nil), (.failure, "No such article.")]))
@@ -87,7 +87,7 @@ extension RKCache {
 
   struct Has: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Whether an article is cached: exit 0 for yes, 1 for no.",
+      commandName: "has", abstract: "Whether an article is cached: exit 0 for yes, 1 for no.",
       discussion: HelpText.discussion(
         "Prints nothing.", examples: [Example("rk-cache has \"$id\" || echo missing", "A predicate for scripts.")],
         exitStatuses: [(.success, "Cached."), (.failure, "Not cached.")]))
@@ -124,7 +124,7 @@ extension RKCache {
 
   struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Full-text search (FTS5 query syntax), best match first, as search_hit records.",
+      commandName: "search", abstract: "Full-text search (FTS5 query syntax), best match first, as search_hit records.",
       discussion: HelpText.discussion(
         """
         Searches title, site, URL, labels and the article text. Words match word prefixes with *, \

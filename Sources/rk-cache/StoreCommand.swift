@@ -7,6 +7,7 @@ import Wire
 extension RKCache {
   struct Store: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "store",
       abstract: "Store article records; update the metadata of cached articles from bookmark records.",
       discussion: HelpText.discussion(
         """
