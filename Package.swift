@@ -30,6 +30,8 @@ let package = Package(
     .library(name: "Mail", targets: ["Mail"]),
     .library(name: "Rewrite", targets: ["Rewrite"]),
     .library(name: "LLMFake", targets: ["LLMFake"]),
+    .library(name: "Audio", targets: ["Audio"]),
+    .library(name: "Transcription", targets: ["Transcription"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -86,6 +88,12 @@ let package = Package(
     /// A server speaking the OpenAI chat-completions and Ollama protocols, with fault injection,
     /// for tests and benchmarks.
     .target(name: "LLMFake", dependencies: ["Wire"] + nio, swiftSettings: settings),
+    // Audio in, segments out: WAV reading, ffmpeg decoding, resampling, silence segmentation.
+    .target(name: "Audio", swiftSettings: settings),
+    // Speech engines (PocketSphinx through dlopen, OpenAI-compatible and whisper.cpp servers),
+    // de-duplication and subtitle formats.
+    .target(
+      name: "Transcription", dependencies: ["Audio", "Wire", "Resilience", asyncHTTPClient] + nio, swiftSettings: settings),
     /// Renders man pages from a command's `--experimental-dump-help` description.
     .target(name: "ManPages", dependencies: ["ToolKit"], swiftSettings: settings),
 
@@ -115,6 +123,9 @@ let package = Package(
       name: "ail-ai",
       dependencies: ["Rewrite", "PromptCatalog", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient],
       swiftSettings: settings),
+    .executableTarget(
+      name: "ail-transcribe", dependencies: ["Audio", "Transcription", "ToolKit", "Wire", argumentParser, asyncHTTPClient],
+      swiftSettings: settings),
     /// Serves canned chat completions over the OpenAI and Ollama protocols, for the benchmarks.
     .executableTarget(name: "llm-fake", dependencies: ["LLMFake", "ToolKit", argumentParser], swiftSettings: settings),
     /// Serves sample articles over the Readeck API, for the demo and the benchmarks.
@@ -124,7 +135,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests", dependencies: [
         "ReadeckFake", "Wire", "OfflineStore", .product(name: "GRDB", package: "GRDB.swift"), "rk-fetch", "rk-cache",
-        "rk-prune", "rk-extract-images", "ail-mail", "ail-ai", "llm-fake", "LLMFake", asyncHTTPClient,
+        "rk-prune", "rk-extract-images", "ail-mail", "ail-ai", "ail-transcribe", "llm-fake", "LLMFake", asyncHTTPClient,
       ] + nio,
       swiftSettings: settings),
     .testTarget(name: "ReadeckFakeTests", dependencies: ["ReadeckFake", asyncHTTPClient] + nio, swiftSettings: settings),
@@ -140,6 +151,10 @@ let package = Package(
     .testTarget(
       name: "RewriteTests", dependencies: ["Rewrite", "LLMFake", "Resilience", asyncHTTPClient] + nio, swiftSettings: settings),
     // The fixtures are read from the source tree by path, alongside the Python reference.
+    .testTarget(name: "AudioTests", dependencies: ["Audio"], swiftSettings: settings),
+    .testTarget(
+      name: "TranscriptionTests", dependencies: ["Transcription", "Audio", "LLMFake", "Wire", asyncHTTPClient] + nio,
+      swiftSettings: settings),
     .testTarget(name: "MailTests", dependencies: ["Mail", "Wire"], exclude: ["Fixtures"], swiftSettings: settings),
     .testTarget(name: "HTMLScanTests", dependencies: ["HTMLScan"], swiftSettings: settings),
     .testTarget(

@@ -73,12 +73,28 @@ extension FakeLLM {
     /// Called with each request's log entry once its answer has ended (or the connection did),
     /// on a server thread: keep it short.
     public var observer: (@Sendable (FakeLLMRequest) -> Void)?
+    /// Which server the transcription routes imitate: the route served (`/v1/audio/transcriptions`
+    /// or whisper.cpp's `/inference`), the JSON shapes and the error bodies.
+    public var transcriptionStyle: FakeTranscriptionStyle
+    /// The transcripts answered, in order: the Nth transcript answered is
+    /// `transcripts[(N - 1) % count]`. Only answers that carry a transcript count; an injected
+    /// error status, a refused key or a rejected upload does not, so a retried chunk gets the
+    /// transcript meant for it. An `.answer(.text(…))` fault replaces one without counting.
+    public var transcripts: [FakeTranscript]
+    /// The models the transcription routes know; nil accepts any. speaches answers an unknown
+    /// one with its 404 "Model '…' is not installed locally", OpenAI with `model_not_found`.
+    public var transcriptionModels: [String]?
+    /// The largest `file` part accepted, in bytes; a larger one gets the style's 413 (OpenAI:
+    /// 25 MiB). nil for no limit below the server's 64 MiB body limit.
+    public var transcriptionUploadLimit: Int?
 
     public init(
       flavor: FakeLLMFlavor = .openAI, models: [FakeModel] = [FakeModel("fake-model")], apiKey: String? = nil,
       timing: FakeTiming = FakeTiming(), defaultContextLength: Int = 2048, disabledRoutes: Set<FakeLLMRoute> = [],
       port: Int = 0, fixedTime: Date? = nil, ollamaVersion: String = "0.12.6", requestLogLimit: Int? = nil,
-      observer: (@Sendable (FakeLLMRequest) -> Void)? = nil
+      observer: (@Sendable (FakeLLMRequest) -> Void)? = nil, transcriptionStyle: FakeTranscriptionStyle = .openAI,
+      transcripts: [FakeTranscript] = [FakeTranscript("Hello world.")], transcriptionModels: [String]? = nil,
+      transcriptionUploadLimit: Int? = nil
     ) {
       self.flavor = flavor
       self.models = models
@@ -91,6 +107,10 @@ extension FakeLLM {
       self.ollamaVersion = ollamaVersion
       self.requestLogLimit = requestLogLimit.map { max(0, $0) }
       self.observer = observer
+      self.transcriptionStyle = transcriptionStyle
+      self.transcripts = transcripts
+      self.transcriptionModels = transcriptionModels
+      self.transcriptionUploadLimit = transcriptionUploadLimit.map { max(0, $0) }
     }
   }
 }

@@ -135,6 +135,14 @@ public final class FakeLLM: Sendable {
 
   public func setDefaultContextLength(_ tokens: Int) { core.changeSettings { $0.defaultContextLength = max(1, tokens) } }
 
+  /// The transcripts answered from now on, starting again with the first.
+  public func setTranscripts(_ transcripts: [FakeTranscript]) {
+    core.changeSettings { $0.transcripts = transcripts }
+    core.resetTranscripts()
+  }
+
+  public func setTranscriptionStyle(_ style: FakeTranscriptionStyle) { core.changeSettings { $0.transcriptionStyle = style } }
+
   // MARK: Request log
 
   /// Every request since the last clear, in arrival order.

@@ -16,9 +16,22 @@ public enum FakeLLMRoute: String, Hashable, Sendable, CaseIterable {
   case ollamaVersion
   /// Ollama `GET /` (and `HEAD /`): `Ollama is running`.
   case ollamaRoot
+  /// `POST /v1/audio/transcriptions`, also `/audio/transcriptions` (OpenAI, speaches): served
+  /// when the transcription style is not whisper.cpp's.
+  case audioTranscriptions
+  /// whisper.cpp's `POST /inference`: served when the transcription style is whisper.cpp's.
+  case whisperInference
 
   /// Whether the route belongs to Ollama's native API (served by the `.ollama` flavor only).
-  public var isOllamaNative: Bool { self != .chatCompletions && self != .models }
+  public var isOllamaNative: Bool {
+    switch self {
+    case .chatCompletions, .models, .audioTranscriptions, .whisperInference: false
+    case .ollamaChat, .ollamaGenerate, .ollamaTags, .ollamaVersion, .ollamaRoot: true
+    }
+  }
+
+  /// Whether the route transcribes audio.
+  public var isTranscription: Bool { self == .audioTranscriptions || self == .whisperInference }
 }
 
 /// The body of an injected error answer.

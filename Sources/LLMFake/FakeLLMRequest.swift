@@ -23,6 +23,9 @@ public struct FakeLLMRequest: Sendable {
   public var body: [UInt8]
   /// The body parsed, or nil when it is empty or not JSON.
   public var json: JSONValue?
+  /// The parts of a `multipart/form-data` body (a transcription upload) in the order sent;
+  /// empty for other bodies and for one that did not parse. See ``formValues(_:)``.
+  public var form: [FakeFormPart] = []
   /// The route matched, or nil for a path the server does not know.
   public var route: FakeLLMRoute?
   /// The body's `model`.

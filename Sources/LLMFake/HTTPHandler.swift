@@ -115,8 +115,10 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     if bodyTooLarge {
       plan = .text("Payload Too Large", status: 413)
     } else {
-      plan = Responder(settings: admission.settings, sequence: admission.sequence).plan(
-        for: request, fault: admission.fault)
+      let core = self.core
+      plan = Responder(
+        settings: admission.settings, sequence: admission.sequence, takeTranscript: { core.takeTranscriptIndex() }
+      ).plan(for: request, fault: admission.fault)
     }
     if requestHead.method == .HEAD, case .whole(let bytes) = plan.body {
       // A HEAD answer announces the length of the body it leaves out.

@@ -12,6 +12,8 @@ struct IncomingRequest {
   var route: FakeLLMRoute?
   /// `/v1/models/{id}`: the id.
   var modelID: String?
+  /// The parts of a `multipart/form-data` body; nil for another body or one that does not parse.
+  var form: [FakeFormPart]?
 
   init(method: String, uri: String, headers: [(String, String)], body: [UInt8]) {
     self.method = method
@@ -25,7 +27,13 @@ struct IncomingRequest {
     path = String(target)
     self.headers = headers
     self.body = body
-    json = body.isEmpty ? nil : body.withUnsafeBytes { try? WireCoding.parse($0) }
+    if let contentType = headers.first(where: { $0.0.lowercased() == "content-type" })?.1,
+      let boundary = MultipartParser.boundary(contentType: contentType)
+    {
+      form = MultipartParser.parse(body, boundary: boundary)
+    } else {
+      json = body.isEmpty ? nil : body.withUnsafeBytes { try? WireCoding.parse($0) }
+    }
     let routed = Self.route(method: method, path: path)
     route = routed.0
     modelID = routed.1
@@ -41,6 +49,8 @@ struct IncomingRequest {
     case ("GET", "/api/tags"): return (.ollamaTags, nil)
     case ("GET", "/api/version"): return (.ollamaVersion, nil)
     case ("GET", "/"), ("HEAD", "/"): return (.ollamaRoot, nil)
+    case ("POST", "/v1/audio/transcriptions"), ("POST", "/audio/transcriptions"): return (.audioTranscriptions, nil)
+    case ("POST", "/inference"): return (.whisperInference, nil)
     default: break
     }
     guard method == "GET" else { return (nil, nil) }
@@ -67,8 +77,9 @@ struct IncomingRequest {
     return header("x-api-key")
   }
 
-  /// The model a fault aimed at a model matches: the body's `model`.
-  var model: String? { json?["model"]?.stringValue }
+  /// The model a fault aimed at a model matches: the body's `model` (a JSON member or a form
+  /// field).
+  var model: String? { json?["model"]?.stringValue ?? form?.first { $0.name == "model" }?.text }
 
   static let credentialHeaders: Set<String> = ["authorization", "x-api-key", "api-key", "proxy-authorization"]
 

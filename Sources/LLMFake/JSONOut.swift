@@ -97,6 +97,13 @@ struct JSONOut {
     bytes += Array((value ? "true" : "false").utf8)
   }
 
+  /// A floating-point number in its shortest round-trip form, as Python's `repr` writes it
+  /// (`0.0`, `2.5`, `1e-05`); `null` for infinities and NaN, which JSON cannot carry.
+  mutating func double(_ value: Double) {
+    separate()
+    bytes += Array((value.isFinite ? value.description : "null").utf8)
+  }
+
   mutating func null() {
     separate()
     bytes += Array("null".utf8)
@@ -152,6 +159,11 @@ struct JSONOut {
   mutating func member(_ name: String, _ value: Int) {
     key(name)
     int(value)
+  }
+
+  mutating func member(_ name: String, _ value: Double) {
+    key(name)
+    double(value)
   }
 
   mutating func member(_ name: String, _ value: Bool) {

@@ -22,6 +22,8 @@ struct RouteContext {
 struct Responder {
   let settings: FakeLLM.Configuration
   let sequence: Int
+  /// Hands out the index of the next transcript (counted by the server across connections).
+  var takeTranscript: () -> Int = { 0 }
 
   func plan(for request: IncomingRequest, fault: FakeLLMFault?) -> Plan {
     var plan = answer(request, fault: fault)
@@ -29,9 +31,10 @@ struct Responder {
     return plan
   }
 
-  /// Whether the request reached Ollama's native API, whose errors are `{"error":"…"}`.
+  /// Whether the request reached Ollama's native API, or whisper.cpp's `/inference`, whose
+  /// errors are `{"error":"…"}`.
   private func isNative(_ request: IncomingRequest) -> Bool {
-    settings.flavor == .ollama && request.route?.isOllamaNative == true
+    (settings.flavor == .ollama && request.route?.isOllamaNative == true) || request.route == .whisperInference
   }
 
   private func answer(_ request: IncomingRequest, fault: FakeLLMFault?) -> Plan {
@@ -43,6 +46,12 @@ struct Responder {
     }
     if settings.disabledRoutes.contains(route) {
       return native ? .text("404 page not found", status: 404) : errors.notFound(method: request.method, path: request.path)
+    }
+    if route.isTranscription {
+      let transcription = TranscriptionRoute(
+        settings: settings, errors: ErrorReplies(flavor: flavor, native: false, sequence: sequence),
+        takeTranscript: takeTranscript)
+      return transcription.reply(to: request, route: route, fault: fault)
     }
     if case .status(let code, let body, let retryAfter, let milliseconds) = fault {
       var plan = errors.render(body, status: (100...999).contains(code) ? code : 500)
@@ -67,6 +76,7 @@ struct Responder {
     case .ollamaTags: return OllamaRoutes(context: context).tags()
     case .ollamaVersion: return OllamaRoutes(context: context).version()
     case .ollamaRoot: return OllamaRoutes(context: context).root()
+    case .audioTranscriptions, .whisperInference: return errors.notFound(method: request.method, path: request.path)
     }
   }
 

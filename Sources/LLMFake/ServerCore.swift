@@ -38,6 +38,8 @@ final class ServerCore: Sendable {
     var firstSequence = 1
     var nextSequence = 1
     var connections: [ObjectIdentifier: any Channel] = [:]
+    /// Transcripts answered so far: the next answer is `transcripts[this % count]`.
+    var transcriptsAnswered = 0
   }
 
   init(settings: FakeLLM.Configuration) {
@@ -58,7 +60,8 @@ final class ServerCore: Sendable {
         FakeLLMRequest(
           sequence: sequence, method: request.method, path: request.path, headers: request.redactedHeaders,
           credential: request.credential.map { .present(fingerprint: FakeLLM.fingerprint($0)) } ?? .absent,
-          body: request.body, json: request.json, route: request.route, model: model,
+          body: request.body, json: request.json,
+          form: request.form ?? [], route: request.route, model: model,
           stream: RequestFields.stream(in: request.json, route: request.route), receivedAt: receivedAt,
           fault: fault))
       if let limit = state.settings.requestLogLimit, state.requests.count > limit {
@@ -104,6 +107,16 @@ final class ServerCore: Sendable {
   }
 
   func clearFaults() { state.withLock { $0.faults = [] } }
+
+  /// The index of the transcript to answer next, counted on.
+  func takeTranscriptIndex() -> Int {
+    state.withLock { state in
+      defer { state.transcriptsAnswered += 1 }
+      return state.transcriptsAnswered
+    }
+  }
+
+  func resetTranscripts() { state.withLock { $0.transcriptsAnswered = 0 } }
 
   func changeSettings(_ change: (inout FakeLLM.Configuration) -> Void) { state.withLock { change(&$0.settings) } }
 

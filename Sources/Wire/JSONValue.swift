@@ -42,6 +42,15 @@ extension JSONValue {
     }
   }
 
+  /// The value as a number, whether written with a fraction or not.
+  public var numberValue: Double? {
+    switch self {
+    case .integer(let value): return Double(value)
+    case .number(let value): return value
+    default: return nil
+    }
+  }
+
   public var arrayValue: [JSONValue]? {
     if case .array(let value) = self { return value }
     return nil

@@ -29,7 +29,9 @@ struct ToolRun: Sendable {
 
 /// Runs a built tool with a clean environment (only what is given, plus PATH and a HOME that
 /// holds nothing), feeding `stdin`, draining both pipes before waiting.
-func run(_ tool: String, _ arguments: [String], environment: [String: String] = [:], stdin: String = "") throws -> ToolRun {
+func run(
+  _ tool: String, _ arguments: [String], environment: [String: String] = [:], stdin: String = "", stdinBytes: Data? = nil
+) throws -> ToolRun {
   let process = Process()
   process.executableURL = binaries.appendingPathComponent(tool)
   process.arguments = arguments
@@ -44,7 +46,7 @@ func run(_ tool: String, _ arguments: [String], environment: [String: String] = 
   process.standardError = errors
   let started = Date()
   try process.run()
-  let stdinData = Data(stdin.utf8)
+  let stdinData = stdinBytes ?? Data(stdin.utf8)
   let writer = Thread {
     try? input.fileHandleForWriting.write(contentsOf: stdinData)
     try? input.fileHandleForWriting.close()

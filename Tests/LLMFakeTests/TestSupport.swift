@@ -11,8 +11,6 @@ struct Answer {
   var status: Int
   var headers: HTTPHeaders
   var body: [UInt8]
-  /// Client-side monotonic times at which each piece of the body arrived.
-  var arrivals: [Double] = []
 
   var text: String { String(decoding: body, as: UTF8.self) }
 
@@ -76,7 +74,6 @@ extension HTTPClient {
     let response = try await execute(request, timeout: .seconds(30))
     var answer = Answer(status: Int(response.status.code), headers: response.headers, body: [])
     for try await buffer in response.body {
-      answer.arrivals.append(FakeLLM.monotonicNow())
       answer.body += Array(buffer.readableBytesView)
     }
     return answer

@@ -1,0 +1,116 @@
+import ArgumentParser
+import AsyncHTTPClient
+import ToolKit
+import Transcription
+
+/// Which engine recognises speech, and how to reach it.
+struct EngineOptions: ParsableArguments {
+  enum Kind: String, ExpressibleByArgument, CaseIterable {
+    case pocketsphinx
+    case openai
+    case whisperServer = "whisper-server"
+  }
+
+  @Option(
+    help: ArgumentHelp(
+      "pocketsphinx (offline, US English), openai (any OpenAI-compatible /audio/transcriptions: OpenAI, Groq, speaches, LocalAI) or whisper-server (whisper.cpp). Default: the config's engine, else pocketsphinx when installed.",
+      valueName: "engine"))
+  var engine: Kind?
+
+  @Option(help: ArgumentHelp("The server for openai or whisper-server, e.g. http://localhost:8000/v1.", valueName: "url"))
+  var baseURL: String?
+
+  @Option(help: ArgumentHelp("The model to ask for (openai; default whisper-1).", valueName: "name"))
+  var model: String?
+
+  @Option(help: ArgumentHelp("Environment variable holding the API key (default OPENAI_API_KEY, when set).", valueName: "name"))
+  var apiKeyEnv: String?
+
+  @Option(help: ArgumentHelp("File whose first line is the API key.", valueName: "file"), completion: .file())
+  var apiKeyFile: String?
+
+  @Option(help: ArgumentHelp("Command that prints the API key, e.g. 'pass show openai'.", valueName: "command"))
+  var apiKeyCmd: String?
+
+  @Option(help: ArgumentHelp("PocketSphinx model folder.", valueName: "dir"), completion: .directory)
+  var modelDir: String?
+
+  @Flag(help: "Never send audio over the network: refuse the HTTP engines (the app's on-device switch).")
+  var offline = false
+
+  @Flag(help: "Send each chunk's predecessor's text as the prompt (HTTP engines), for consistent spelling.")
+  var carryPrompt = false
+
+  @Option(help: ArgumentHelp("Seconds for one chunk's request, upload and answer.", valueName: "seconds"))
+  var timeout: Double = 600
+
+  @Option(help: ArgumentHelp("Retries of a chunk after a failure that may pass (connection, 429, 5xx).", valueName: "n"))
+  var retries: Int = 2
+
+  static let environment: [(String, String)] = [
+    ("OPENAI_API_KEY", "The API key for --engine openai, unless --api-key-env, --api-key-file or --api-key-cmd says otherwise."),
+    ("XDG_CONFIG_HOME", "Where ailo/config is read from (default ~/.config)."),
+  ]
+
+  /// The engine to use, made ready (library loaded, key read); the HTTP client to shut down after.
+  func make(configuration: Configuration, diagnostics: Diagnostics) throws -> (any SpeechEngine, HTTPClient?) {
+    let configured = configuration.resolve(flag: ("--engine", engine?.rawValue), variable: nil, key: "engine")
+    let kind: Kind
+    if let configured {
+      guard let parsed = Kind(rawValue: configured.value) else {
+        throw ToolError(.configError, "\(configured.source): unknown engine \(configured.value) (pocketsphinx, openai, whisper-server)")
+      }
+      kind = parsed
+    } else if PocketSphinxEngine.isInstalled {
+      kind = .pocketsphinx
+    } else {
+      throw ToolError(
+        .unavailable,
+        "no speech engine: install PocketSphinx (apt-get install libpocketsphinx3 pocketsphinx-en-us) or use --engine openai|whisper-server --base-url URL")
+    }
+    if kind == .pocketsphinx {
+      let directory = configuration.resolve(flag: ("--model-dir", modelDir), variable: nil, key: "model_dir")?.value
+      do {
+        return (try PocketSphinxEngine(modelDirectory: directory ?? PocketSphinxEngine.defaultModelDirectory), nil)
+      } catch let error as TranscriptionError {
+        throw ToolError(.unavailable, error.message)
+      }
+    }
+    if offline {
+      throw ToolError(.usage, "--offline refuses --engine \(kind.rawValue), which sends audio to a server; use pocketsphinx")
+    }
+    guard let base = configuration.resolve(flag: ("--base-url", baseURL), variable: nil, key: "base_url")?.value else {
+      throw ToolError(.configError, "--engine \(kind.rawValue) needs --base-url (or base_url in the [ail-transcribe] section of the config)")
+    }
+    let key = try apiKey(configuration: configuration, diagnostics: diagnostics, required: false)
+    let http = HTTPTranscriptionEngine.makeHTTPClient()
+    do {
+      let engine = try HTTPTranscriptionEngine(
+        style: kind == .openai ? .openAI : .whisperServer, baseURL: base,
+        model: configuration.resolve(flag: ("--model", model), variable: nil, key: "model")?.value,
+        apiKey: key?.reveal(), http: http, timeout: timeout,
+        retries: HTTPTranscriptionEngine.Retries(maxRetries: retries), onRetry: { diagnostics.warning($0) })
+      return (engine, http)
+    } catch let error as TranscriptionError {
+      try? http.syncShutdown()
+      throw ToolError(.configError, error.message)
+    }
+  }
+
+  /// The key from a flag's source, the config, or OPENAI_API_KEY when it is set; nil without one.
+  private func apiKey(configuration: Configuration, diagnostics: Diagnostics, required: Bool) throws -> Secret? {
+    let source: SecretSource
+    if let file = configuration.resolve(flag: ("--api-key-file", apiKeyFile), variable: nil, key: "api_key_file")?.value {
+      source = .file(file)
+    } else if let command = configuration.resolve(flag: ("--api-key-cmd", apiKeyCmd), variable: nil, key: "api_key_cmd")?.value {
+      source = .command(command)
+    } else if let name = configuration.resolve(flag: ("--api-key-env", apiKeyEnv), variable: nil, key: "api_key_env")?.value {
+      source = .environment(name)
+    } else if configuration.environment["OPENAI_API_KEY"]?.isEmpty == false {
+      source = .environment("OPENAI_API_KEY")
+    } else {
+      return nil
+    }
+    return try Secret.load(source, what: "API key", diagnostics: diagnostics, environment: configuration.environment)
+  }
+}

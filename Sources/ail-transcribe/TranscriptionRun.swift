@@ -1,0 +1,171 @@
+import ArgumentParser
+import Audio
+import ToolKit
+import Transcription
+import Wire
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One invocation: every recording in turn, each written as it is recognised; a recording that
+/// fails is reported and skipped.
+struct TranscriptionRun {
+  let settings: TranscriptionSettings
+  let engine: (any SpeechEngine)?
+  let carryPrompt: Bool
+  let format: OutputFormat
+  let segmentsOnly: Bool
+  let live: Bool
+  let liveRate: Int
+  let ffmpeg: String
+  let diagnostics: Diagnostics
+
+  func transcribe(_ files: [String]) async throws {
+    let sink = OutputSink.standardOutput.flushing(eachRecord: true)
+    var worst = ExitStatus.success
+    var seconds = 0.0
+    var chunks = 0
+    let clock = ContinuousClock()
+    let started = clock.now
+    for file in files {
+      let name = file == "-" ? "-" : file
+      do {
+        var source = try open(file)
+        let outcome = try await transcribe(&source, name: name, sink: sink)
+        seconds += outcome.seconds
+        chunks += outcome.chunks
+      } catch let error as AudioError {
+        diagnostics.error(error.message)
+        worst = worse(worst, status(for: error))
+      } catch let error as TranscriptionError {
+        switch error.kind {
+        case .unauthorized: throw ToolError(.noPermission, "\(name): \(error.message)")
+        case .unavailable: throw ToolError(.unavailable, "\(name): \(error.message)")
+        case .transport, .rejected:
+          diagnostics.error("\(name): \(error.message); skipped")
+          worst = worse(worst, .tempFailure)
+        }
+      }
+    }
+    try sink.flush()
+    if !live, engine != nil {
+      let elapsed = Double((clock.now - started).components.attoseconds) / 1e18 + Double((clock.now - started).components.seconds)
+      let speed = elapsed > 0 ? seconds / elapsed : 0
+      diagnostics.info(
+        "transcribed \(files.count) recording\(files.count == 1 ? "" : "s"), \(chunks) chunk\(chunks == 1 ? "" : "s"), "
+          + "\(Int(seconds.rounded())) s of audio in \(Int(elapsed.rounded())) s (\(Int(speed.rounded()))× real time)")
+    }
+    if worst != .success { throw ExitCode(worst.rawValue) }
+  }
+
+  /// The status the run ends with: the first failure's, but an engine failure (75) outranks
+  /// input problems.
+  private func worse(_ current: ExitStatus, _ new: ExitStatus) -> ExitStatus {
+    current == .success || new == .tempFailure ? new : current
+  }
+
+  private func status(for error: AudioError) -> ExitStatus {
+    switch error.kind {
+    case .unreadable: .noInput
+    case .badData, .decoderFailed: .dataError
+    case .decoderMissing: .unavailable
+    }
+  }
+
+  /// A WAV file directly, anything else (or a WAV that is not plain PCM) through ffmpeg.
+  private func open(_ file: String) throws(AudioError) -> any AudioSource {
+    if file == "-" {
+      if live { return RawPCMSource(descriptor: 0, name: "<stdin>", sampleRate: liveRate) }
+      return try WAVSource(descriptor: 0, name: "<stdin>")
+    }
+    if file.lowercased().hasSuffix(".wav") || file.lowercased().hasSuffix(".wave") {
+      do {
+        return try WAVSource(path: file)
+      } catch where error.kind == .badData {
+        diagnostics.debug("\(error.message); decoding with ffmpeg")
+      }
+    } else if access(file, R_OK) != 0 {
+      throw AudioError(.unreadable, "\(file): \(String(cString: strerror(errno)))")
+    }
+    return try FFmpegSource(path: file, executable: ffmpeg)
+  }
+
+  private func transcribe(_ source: inout any AudioSource, name: String, sink: OutputSink) async throws -> (seconds: Double, chunks: Int) {
+    let transcriber = Transcriber(settings: settings, engine: engine.map { carryPrompt ? PromptCarrying($0) : $0 })
+    var cues: [SubtitleFormat.Cue] = []
+    var chunkRecords: [TranscriptChunkRecord] = []
+    var shownSeconds = 0
+    let progress = live || diagnostics.verbosity == .quiet ? nil : Progress(label: "\(name): seconds", total: nil, diagnostics: diagnostics)
+    let events = TranscriptionEvents(
+      segment: { segment in
+        guard segmentsOnly else { return }
+        switch format {
+        case .text: try sink.write("\(Self.seconds(segment.start))\t\(Self.seconds(segment.end))\n")
+        default: try sink.emit(segment)
+        }
+      },
+      chunk: { chunk in
+        switch format {
+        case .ndjson: try sink.emit(chunk)
+        case .text: try sink.write(chunk.text + "\n")
+        case .srt, .vtt: cues.append((chunk.start, chunk.end, chunk.text))
+        case .json: chunkRecords.append(chunk)
+        }
+      },
+      progress: { position in
+        let whole = Int(position)
+        if whole > shownSeconds {
+          progress?.advance(by: whole - shownSeconds)
+          shownSeconds = whole
+        }
+      })
+    let transcript = try await transcriber.run(&source, file: name, events: events)
+    progress?.finish()
+    guard let transcript else { return (0, 0) }
+    switch format {
+    case .ndjson: try sink.emit(transcript)
+    case .text: break
+    case .srt: try sink.write(SubtitleFormat.srt(cues))
+    case .vtt: try sink.write(SubtitleFormat.vtt(cues))
+    case .json:
+      var document = transcript.members
+      document["kind"] = nil
+      document["chunks"] = .array(
+        chunkRecords.map { chunk in
+          var members = chunk.members
+          for repeated in ["kind", "file", "engine"] { members[repeated] = nil }
+          return .object(members)
+        })
+      try sink.emit(JSONValue.object(document))
+    }
+    return (transcript.duration, transcript.chunks)
+  }
+
+  /// `0.720`: seconds with milliseconds, for text output.
+  static func seconds(_ value: Double) -> String {
+    let milliseconds = Int((value * 1000).rounded())
+    let fraction = milliseconds % 1000
+    return "\(milliseconds / 1000)." + (fraction < 10 ? "00" : fraction < 100 ? "0" : "") + "\(fraction)"
+  }
+}
+
+/// Hands each chunk the text of the one before as the prompt (HTTP engines), as OpenAI's guide
+/// suggests for consistent spelling across chunks.
+final class PromptCarrying: SpeechEngine, @unchecked Sendable {
+  private let inner: any SpeechEngine
+  private var previous: String?
+
+  init(_ inner: any SpeechEngine) { self.inner = inner }
+
+  var name: String { inner.name }
+  var isNetworked: Bool { inner.isNetworked }
+
+  func recognize(_ audio: PCM, language: SpeechLanguage) async throws -> Recognition {
+    guard let http = inner as? HTTPTranscriptionEngine else { return try await inner.recognize(audio, language: language) }
+    // Chunks of one recording are recognised one after another, never at once.
+    let heard = try await http.recognize(audio, language: language, prompt: previous)
+    previous = heard.text
+    return heard
+  }
+}
