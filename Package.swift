@@ -48,7 +48,7 @@ let package = Package(
     /// exit statuses, configuration and secrets.
     .target(name: "ToolKit", dependencies: ["Wire", argumentParser], swiftSettings: settings),
     /// Retry policy, backoff, Retry-After and a per-host circuit breaker, for every HTTP tool.
-    .target(name: "Resilience", dependencies: ["Wire"], swiftSettings: settings),
+    .target(name: "Resilience", dependencies: ["Wire", asyncHTTPClient] + nio, swiftSettings: settings),
     /// Readeck's HTTP API: listing with pagination, articles, the bulk multipart sync route, and
     /// the sync run rk-fetch performs.
     .target(name: "Readeck", dependencies: ["Wire", "Resilience", asyncHTTPClient] + nio, swiftSettings: settings),

@@ -114,7 +114,7 @@ public actor ImageFetcher {
     do {
       response = try await http.execute(request, timeout: .milliseconds(Int64(limits.timeout * 1000)))
     } catch {
-      throw AttemptError(.transport(Self.describe(error)), message: Self.describe(error))
+      throw AttemptError(.transport(Self.describe(error, url)), message: Self.describe(error, url))
     }
     let status = Int(response.status.code)
     guard (200..<300).contains(status) else {
@@ -135,7 +135,7 @@ public actor ImageFetcher {
     } catch let failure as FetchFailure {
       throw failure
     } catch {
-      throw AttemptError(.transport(Self.describe(error)), message: Self.describe(error))
+      throw AttemptError(.transport(Self.describe(error, url)), message: Self.describe(error, url))
     }
     return (status, body)
   }
@@ -161,13 +161,8 @@ public actor ImageFetcher {
     return head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || head.contains("<body") || head.contains("<head")
   }
 
-  private static func describe(_ error: any Error) -> String {
-    switch error {
-    case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout: "timed out"
-    case let error as HTTPClientError where error == .remoteConnectionClosed: "connection closed by the server"
-    case let error as IOError: String(cString: strerror(error.errnoCode)).lowercased()
-    default: String(String(describing: error).prefix(200))
-    }
+  private static func describe(_ error: any Error, _ url: String) -> String {
+    TransportFailure.describe(error, host: URL(string: url)?.host ?? url)
   }
 }
 

@@ -236,20 +236,5 @@ public final class ReadeckClient: Sendable {
     url.hasPrefix(server) ? String(url.dropFirst(server.count)) : URLText.redactingCredentials(url)
   }
 
-  private func describe(_ error: any Error) -> String {
-    switch error {
-    case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout:
-      return "timed out"
-    case let error as HTTPClientError where error == .remoteConnectionClosed:
-      return "connection closed by the server"
-    case let error as NIOConnectionError:
-      return "cannot connect to \(host): " + (error.connectionErrors.first.map { String(describing: $0.error) } ?? "no address")
-    case let error as IOError:
-      // A refused or unroutable connection: the system's words, not NIO's wrapping of them.
-      return "cannot connect to \(host): " + String(cString: strerror(error.errnoCode)).lowercased()
-    default:
-      let text = String(describing: error)
-      return text.count > 200 ? String(text.prefix(200)) + "…" : text
-    }
-  }
+  private func describe(_ error: any Error) -> String { TransportFailure.describe(error, host: host) }
 }

@@ -218,19 +218,5 @@ struct ChatAttempt {
     return AttemptError(.status(500, retryAfter: nil, quotaExhausted: false), message: "error in the stream: \(message)")
   }
 
-  private func describe(_ error: any Error) -> String {
-    switch error {
-    case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout:
-      return "timed out"
-    case let error as HTTPClientError where error == .remoteConnectionClosed:
-      return "connection closed by the server"
-    case let error as NIOConnectionError:
-      return "cannot connect to \(provider.host): " + (error.connectionErrors.first.map { String(describing: $0.error) } ?? "no address")
-    case let error as IOError:
-      return "\(provider.host): " + String(cString: strerror(error.errnoCode)).lowercased()
-    default:
-      let text = String(describing: error)
-      return text.count > 200 ? String(text.prefix(200)) + "…" : text
-    }
-  }
+  private func describe(_ error: any Error) -> String { TransportFailure.describe(error, host: provider.host) }
 }

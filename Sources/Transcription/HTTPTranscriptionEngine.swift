@@ -249,21 +249,10 @@ public struct HTTPTranscriptionEngine: SpeechEngine {
   }
 
   private func describe(_ error: any Error) -> String {
-    switch error {
-    case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout:
+    if let error = error as? HTTPClientError, error == .deadlineExceeded || error == .readTimeout {
       return "no answer within \(Self.seconds(timeout)) (timed out)"
-    case let error as HTTPClientError where error == .remoteConnectionClosed:
-      return "the server closed the connection"
-    case let error as HTTPClientError where error == .connectTimeout:
-      return "cannot connect: timed out"
-    case let error as NIOConnectionError:
-      return "cannot connect: " + (error.connectionErrors.first.map { String(describing: $0.error) } ?? "no address")
-    case let error as IOError:
-      return String(cString: strerror(error.errnoCode)).lowercased()
-    default:
-      let text = String(describing: error)
-      return text.count > 200 ? String(text.prefix(200)) + "…" : text
     }
+    return TransportFailure.describe(error, host: authority)
   }
 
   private static func seconds(_ value: Double) -> String {

@@ -154,7 +154,7 @@ import Wire
     }
   }
 
-  @Test(arguments: [FakeFault.resetMidBody, .dropConnection, .delay(milliseconds: 3000)])
+  @Test(arguments: [FakeFault.resetMidBody, .dropConnection, .delay(milliseconds: 8000)])
   func brokenConnectionsAreRetried(fault: FakeFault) async throws {
     let library = unread(FakeReadeck.sampleLibrary(count: 2))
     try await withServer(library) { fake in

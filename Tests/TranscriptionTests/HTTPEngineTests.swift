@@ -358,12 +358,13 @@ import Testing
 
   @Test func slowAnswerTimesOut() async throws {
     try await withServer(.openAI) { fake, http in
-      fake.inject([.delay(milliseconds: 3000)])
+      // Far apart, so that a loaded machine's late timers cannot let the answer win.
+      fake.inject([.delay(milliseconds: 15000)])
       let start = ContinuousClock.now
       let error = await #expect(throws: TranscriptionError.self) {
         try await makeEngine(fake, http, retries: .none, timeout: 0.4).recognize(Self.chunk, language: .german)
       }
-      #expect(ContinuousClock.now - start < .milliseconds(2500))
+      #expect(ContinuousClock.now - start < .seconds(10))
       #expect(error?.kind == .transport)
       #expect(error?.message.contains("timed out") == true)
       #expect(error?.message.contains(Self.key) == false)
