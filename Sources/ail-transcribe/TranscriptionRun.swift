@@ -50,7 +50,8 @@ struct TranscriptionRun {
     }
     try sink.flush()
     if !live, engine != nil {
-      let elapsed = Double((clock.now - started).components.attoseconds) / 1e18 + Double((clock.now - started).components.seconds)
+      let duration = (clock.now - started).components
+      let elapsed = Double(duration.seconds) + Double(duration.attoseconds) / 1e18
       let speed = elapsed > 0 ? seconds / elapsed : 0
       diagnostics.info(
         "transcribed \(files.count) recording\(files.count == 1 ? "" : "s"), \(chunks) chunk\(chunks == 1 ? "" : "s"), "
