@@ -153,3 +153,17 @@ import Wire
     #expect(stderr.isEmpty, "\(String(decoding: stderr, as: UTF8.self))")
   }
 }
+
+/// The guard in ``run`` that every end-to-end test goes through: a tool that prints a configured
+/// secret fails the test that ran it.
+@Suite struct SecretGuardTests {
+  @Test func printingAConfiguredSecretIsAFailure() throws {
+    let message = "From: a@example.org\nSubject: x\n\nThe token is \(RKFetchTests.token).\n"
+    withKnownIssue("ail-mail body prints the message body, secret included") {
+      _ = try run("ail-mail", ["body"], stdin: message)
+    }
+    // And a tool that prints none passes untouched.
+    let clean = try run("ail-mail", ["body"], stdin: "Subject: x\n\nnothing secret\n")
+    #expect(clean.stdout.contains("nothing secret"))
+  }
+}

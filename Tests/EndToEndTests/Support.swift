@@ -27,6 +27,13 @@ struct ToolRun: Sendable {
   var summary: JSONValue? { records(kind: "sync_summary").last }
 }
 
+/// Every token and key the end-to-end tests configure. Whatever a tool prints through ``run`` is
+/// checked against all of them: no tool may ever show a secret, in any test.
+let configuredSecrets = [
+  AilAITests.key, "sk-wrong-KEY-123456789", AilTranscribeHTTPTests.key, RKCacheTests.token, RKExtractImagesTests.token,
+  RKFetchTests.token,
+]
+
 /// Runs a built tool with a clean environment (only what is given, plus PATH and a HOME that
 /// holds nothing), feeding `stdin`, draining both pipes before waiting.
 func run(
@@ -58,6 +65,9 @@ func run(
   let outputData = output.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()
   while !errorReader.isFinished { usleep(1000) }
+  for secret in configuredSecrets {
+    #expect(!outputData.contains(Data(secret.utf8)) && !errorData.contains(Data(secret.utf8)), "\(tool) printed a configured secret")
+  }
   return ToolRun(
     status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
     stderr: String(decoding: errorData, as: UTF8.self), seconds: Date().timeIntervalSince(started))
