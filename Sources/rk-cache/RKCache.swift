@@ -12,6 +12,13 @@ struct RKCache: AsyncParsableCommand {
       Keeps articles readable offline in one SQLite file: the bookmark as the server sent it, \
       the HTML, and its embedded images stored once per content however many articles use them, \
       with a full-text index over title, site, URL, labels and the article text.
+
+      The chores around it come as make targets in scripts/readkeep.mk (include it, or run \
+      "make -f scripts/readkeep.mk TARGET"): sync (rk-cache ids | rk-fetch | rk-extract-images \
+      --embed | rk-cache store, then rk-prune; at most every MAX_AGE=4h unless FORCE=1; LIMIT=20, \
+      KEEP=200, DB=…), search Q=…, read ID=… (writes the article to READ_DIR and opens it with \
+      xdg-open when there is a display), stats and export. The recipes run under /bin/sh, a stage \
+      that fails fails the target, and a sync that broke off records no sync time.
       """,
       environment: StoreOptions.environment,
       files: StoreOptions.files,

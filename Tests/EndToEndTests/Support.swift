@@ -31,7 +31,7 @@ struct ToolRun: Sendable {
 /// checked against all of them: no tool may ever show a secret, in any test.
 let configuredSecrets = [
   AilAITests.key, "sk-wrong-KEY-123456789", AilTranscribeHTTPTests.key, RKCacheTests.token, RKExtractImagesTests.token,
-  RKFetchTests.token,
+  RKFetchTests.token, ReadkeepMakefileTests.token,
 ]
 
 /// Runs a built tool with a clean environment (only what is given, plus PATH and a HOME that
@@ -40,7 +40,7 @@ func run(
   _ tool: String, _ arguments: [String], environment: [String: String] = [:], stdin: String = "", stdinBytes: Data? = nil
 ) throws -> ToolRun {
   let process = Process()
-  process.executableURL = binaries.appendingPathComponent(tool)
+  process.executableURL = tool.hasPrefix("/") ? URL(fileURLWithPath: tool) : binaries.appendingPathComponent(tool)
   process.arguments = arguments
   let home = NSTemporaryDirectory() + "rk-e2e-home-" + UUID().uuidString
   process.environment = ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_CONFIG_HOME": home + "/config"]

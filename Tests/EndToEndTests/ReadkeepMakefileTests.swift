@@ -1,0 +1,103 @@
+import Foundation
+import ReadeckFake
+import Testing
+import Wire
+
+/// scripts/readkeep.mk driving the whole chain — rk-cache ids | rk-fetch | rk-extract-images
+/// --embed | rk-cache store, then rk-prune — against the fake Readeck server with real images.
+@Suite(.serialized) struct ReadkeepMakefileTests {
+  static let token = "rdk-makefile-s3cret"
+  static let makefile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("scripts/readkeep.mk").path
+
+  let library: [FakeBookmark] = FakeReadeck.sampleLibrary(count: 12, imagesPerArticle: 2).map {
+    var bookmark = $0
+    bookmark.isArchived = false
+    return bookmark
+  }
+
+  func make(_ target: String, _ fake: FakeReadeck, db: String, _ variables: [String] = []) throws -> ToolRun {
+    try run(
+      "/usr/bin/make", ["-s", "-f", Self.makefile, target, "RK_BIN=\(binaries.path)", "DB=\(db)", "KEEP=10"] + variables,
+      environment: ["READECK_URL": fake.baseURL, "READECK_TOKEN": Self.token])
+  }
+
+  func storedIDs(_ db: String) throws -> Set<String> {
+    Set(try run("rk-cache", ["ids", "--db", db]).stdout.split(separator: "\n").map(String.init))
+  }
+
+  @Test func syncStoresEmbedsAndPrunesThenWaitsFourHours() async throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/make") else {
+      print("skipped: make is not installed")
+      return
+    }
+    let db = NSTemporaryDirectory() + "readkeep-\(UUID().uuidString).sqlite"
+    let fake = try await FakeReadeck.start(bookmarks: library, token: Self.token)
+    defer { try? FileManager.default.removeItem(atPath: db) }
+    do {
+      let first = try make("sync", fake, db: db)
+      #expect(first.status == 0, "\(first.stderr)")
+      // 12 fetched (LIMIT 20), pruned to KEEP=10, every image embedded.
+      let ids = try storedIDs(db)
+      #expect(ids.count == 10)
+      #expect(ids.isSubset(of: Set(library.map(\.id))))
+      let html = try run("rk-cache", ["html", "--db", db, try #require(ids.first)])
+      #expect(html.stdout.contains("data:image/png;base64,"))
+      #expect(!html.stdout.contains(fake.baseURL + "/bm/"))
+
+      let requests = fake.requests.count
+      let second = try make("sync", fake, db: db)
+      #expect(second.status == 0)
+      #expect(second.stderr.contains("synced less than 4h ago"))
+      #expect(fake.requests.count == requests, "the second sync within 4 hours asked the server")
+      let forced = try make("sync", fake, db: db, ["FORCE=1"])
+      #expect(forced.status == 0, "\(forced.stderr)")
+      #expect(fake.requests.count > requests)
+
+      let search = try make("search", fake, db: db, ["Q=\(library[0].title.split(separator: " ").first ?? "")"])
+      #expect(search.status == 0)
+      let stats = try make("stats", fake, db: db)
+      #expect(stats.stdout.contains("10"))
+      try await fake.shutdown()
+    } catch {
+      try? await fake.shutdown()
+      throw error
+    }
+  }
+
+  @Test func aServerThatDiesMidSyncRecordsNoSyncAndTheNextRunCompletes() async throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/make") else {
+      print("skipped: make is not installed")
+      return
+    }
+    let db = NSTemporaryDirectory() + "readkeep-\(UUID().uuidString).sqlite"
+    defer { try? FileManager.default.removeItem(atPath: db) }
+    let dying = try await FakeReadeck.start(bookmarks: library, token: Self.token, latencyMilliseconds: 50)
+    let arguments = ["FETCH_OPTS=--mode per-article --retries 0 --timeout 2"]
+    let running = Task.detached { [self] in try make("sync", dying, db: db, arguments) }
+    while dying.requests.filter({ $0.path.hasSuffix("/article") }).count < 4 { try await Task.sleep(for: .milliseconds(10)) }
+    try await dying.shutdown()
+    let broken = try await running.value
+    #expect(broken.status != 0)
+    #expect(broken.stderr.contains("readkeep: fetch failed"))
+    // No sync recorded: the next run is due at once.
+    #expect(try run("rk-cache", ["needs-sync", "--db", db]).status == 0)
+    // What was stored is whole.
+    for id in try storedIDs(db) {
+      let html = try run("rk-cache", ["html", "--db", db, id])
+      #expect(html.status == 0 && html.stdout.contains("</"), "\(id) is not whole")
+    }
+
+    let revived = try await FakeReadeck.start(bookmarks: library, token: Self.token)
+    do {
+      let next = try make("sync", revived, db: db, ["KEEP=20"])
+      #expect(next.status == 0, "\(next.stderr)")
+      #expect(try storedIDs(db) == Set(library.map(\.id)))
+      #expect(try run("rk-cache", ["needs-sync", "--db", db]).status == 1)
+      try await revived.shutdown()
+    } catch {
+      try? await revived.shutdown()
+      throw error
+    }
+  }
+}
