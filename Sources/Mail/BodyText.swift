@@ -127,7 +127,10 @@ extension MailMessage {
       let flowed = line.hasSuffix(" ") && line != "-- "
       var content = String(line)
       if flowed && deleteSpace { content.removeLast() }
-      paragraph = (paragraph ?? "") + content
+      // Appended in place: `(paragraph ?? "") + content` copied the paragraph for every line,
+      // quadratic in a long flowed paragraph (a 1 MB one took seconds).
+      if paragraph == nil { paragraph = "" }
+      paragraph!.append(content)
       paragraphDepth = depth
       if !flowed { close() }
     }

@@ -42,7 +42,18 @@ public enum Charset {
 
   /// Labels compare without case and punctuation: `ISO_8859-1`, `iso8859-1` and `ISO-8859-1` are one.
   static func key(_ label: String) -> String {
-    String(String.UnicodeScalarView(label.unicodeScalars.lazy.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.map {
+    // Labels are ASCII in practice, and Unicode property look-ups cost far more than the bytes:
+    // letters lower-cased, digits kept, the rest dropped, as below.
+    if label.utf8.allSatisfy({ $0 < 0x80 }) {
+      return String(decoding: label.utf8.compactMap { byte in
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): byte
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
+        default: nil
+        }
+      }, as: UTF8.self)
+    }
+    return String(String.UnicodeScalarView(label.unicodeScalars.lazy.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.map {
       $0.properties.lowercaseMapping.unicodeScalars.first ?? $0
     }))
   }

@@ -15,8 +15,11 @@ public enum EncodedWords {
     var pieces: [Piece] = []
     var literalStart = 0
     var index = 0
+    var unclosed: ClosedRange<Int>?
     while index + 1 < bytes.count {
-      if bytes[index] == UInt8(ascii: "="), bytes[index + 1] == UInt8(ascii: "?"), let (word, end) = parseWord(bytes, at: index) {
+      if bytes[index] == UInt8(ascii: "="), bytes[index + 1] == UInt8(ascii: "?"),
+        let (word, end) = parseWord(bytes, at: index, unclosed: &unclosed)
+      {
         if literalStart < index { pieces.append(.literal(Array(bytes[literalStart..<index]))) }
         pieces.append(word)
         index = end
@@ -66,7 +69,12 @@ public enum EncodedWords {
   }
 
   /// `=?charset[*language]?enc?text?=` at `start`; nil when it is not one.
-  private static func parseWord(_ bytes: [UInt8], at start: Int) -> (Piece, end: Int)? {
+  ///
+  /// `unclosed` is the last stretch of text found to run into white space or the end before any
+  /// `?=`: a word whose text starts inside it cannot close either. Without it, every `=?` in a long
+  /// run that never closes scanned the rest of the run again (quadratic: 4 KB took milliseconds,
+  /// 256 KB seconds).
+  private static func parseWord(_ bytes: [UInt8], at start: Int, unclosed: inout ClosedRange<Int>?) -> (Piece, end: Int)? {
     var index = start + 2
     let charsetStart = index
     while index < bytes.count, bytes[index] != UInt8(ascii: "?") {
@@ -79,12 +87,19 @@ public enum EncodedWords {
     let encoding = bytes[index + 1] | 0x20
     guard encoding == UInt8(ascii: "b") || encoding == UInt8(ascii: "q") else { return nil }
     let textStart = index + 3
+    if let unclosed, unclosed.contains(textStart) { return nil }
     var end = textStart
     while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "?") && bytes[end + 1] == UInt8(ascii: "=")) {
-      if bytes[end] == 0x20 || bytes[end] == 0x09 || bytes[end] == 0x0A { return nil }
+      if bytes[end] == 0x20 || bytes[end] == 0x09 || bytes[end] == 0x0A {
+        unclosed = textStart...end
+        return nil
+      }
       end += 1
     }
-    guard end + 1 < bytes.count else { return nil }
+    guard end + 1 < bytes.count else {
+      unclosed = textStart...end
+      return nil
+    }
     let text = bytes[textStart..<end]
     let decoded = encoding == UInt8(ascii: "b") ? TransferEncoding.base64(text).bytes : qDecode(text)
     return (.word(charset: charset, bytes: decoded), end + 2)
@@ -115,8 +130,12 @@ public enum EncodedWords {
   /// other words become UTF-8 B-encoded words of at most 68 characters (never splitting a
   /// character), and lines fold before 77 characters.
   public static func encode(_ text: String) -> String {
+    // By bytes: a word of printable ASCII is all one-byte characters, so "=?" in its UTF-8 is "=?"
+    // in its characters (the generic substring search was most of the encoder's time).
     func needsEncoding(_ word: Substring) -> Bool {
-      word.contains("=?") || !word.unicodeScalars.allSatisfy { $0.value >= 0x21 && $0.value < 0x7F }
+      let utf8 = word.utf8
+      guard utf8.allSatisfy({ $0 >= 0x21 && $0 < 0x7F }) else { return true }
+      return zip(utf8, utf8.dropFirst()).contains { $0 == UInt8(ascii: "=") && $1 == UInt8(ascii: "?") }
     }
     var pieces: [String] = []
     var run: [Substring] = []

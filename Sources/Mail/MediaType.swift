@@ -31,9 +31,12 @@ public struct MediaType: Sendable, Equatable {
   public init(parsing header: String) {
     var segments = Self.split(header)
     value = segments.isEmpty ? "" : Self.stripComments(segments.removeFirst()).trimmingWhitespace().lowercased()
-    var plain: [(String, String)] = []
+    // The first plain value of each name, and the names in order of first appearance (a set beside
+    // the list: searching the list for every parameter was quadratic in their number).
+    var plain: [String: String] = [:]
     var sections: [String: [(index: Int, extended: Bool, value: String)]] = [:]
     var order: [String] = []
+    var seen: Set<String> = []
     for segment in segments {
       guard let equals = segment.firstIndex(of: "=") else { continue }
       var name = segment[..<equals].trimmingWhitespace().lowercased()
@@ -52,11 +55,11 @@ public struct MediaType: Sendable, Equatable {
         index = number
         name = String(name[..<star])
       }
+      if seen.insert(name).inserted { order.append(name) }
       if index < 0 && !extended {
-        if !order.contains(name) { order.append(name) }
-        plain.append((name, quoted ? EncodedWords.decode(parameterValue) : parameterValue))
+        let value = quoted ? EncodedWords.decode(parameterValue) : parameterValue
+        if plain[name] == nil { plain[name] = value }
       } else {
-        if !order.contains(name) { order.append(name) }
         sections[name, default: []].append((max(index, 0), extended, parameterValue))
       }
     }
@@ -66,7 +69,7 @@ public struct MediaType: Sendable, Equatable {
       // that understand it.
       if let parts = sections[name] {
         parameters.append((name, Self.joinSections(parts.sorted { $0.index < $1.index })))
-      } else if let value = plain.first(where: { $0.0 == name })?.1 {
+      } else if let value = plain[name] {
         parameters.append((name, value))
       }
     }
