@@ -43,7 +43,11 @@ public enum MailDate {
     }
     guard let day, let month, var year, let clock else { return nil }
     if year < 50 && String(year).count <= 2 { year += 2000 } else if year < 1000 { year += 1900 }
-    guard clock.0 < 24, clock.1 < 60, clock.2 <= 60 else { return nil }
+    // Years and clock fields out of any real range are damage, not dates (a year of 10^15 also
+    // overflowed the day arithmetic: found by the fuzzer).
+    guard (1...9999).contains(year), (0..<24).contains(clock.0), (0..<60).contains(clock.1), (0...60).contains(clock.2) else {
+      return nil
+    }
     let days = daysFromCivil(year, month, day)
     let seconds = days * 86400 + clock.0 * 3600 + clock.1 * 60 + min(clock.2, 59) - offset
     return Date(timeIntervalSince1970: TimeInterval(seconds))

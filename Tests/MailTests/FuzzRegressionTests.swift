@@ -60,4 +60,18 @@ import Wire
     let long = message("Content-Type: text/plain; format=flowed\n\n" + String(repeating: "word \n", count: 30_000) + "end\n")
     #expect(long.record().text == String(repeating: "word ", count: 30_000) + "end\n")
   }
+
+  /// Found by the fuzzer: a year this large overflowed the day count and trapped.
+  @Test(arguments: [
+    "Sun, 22 Nov 9223372036854775 09:00:00 +0000", "22 Nov 100000 09:00:00", "22 Nov 2026 -1:00:00 +0000",
+    "22 Nov 2026 09:-5:00 +0000",
+  ])
+  func datesOutOfAnyRealRangeAreNotDates(_ header: String) {
+    #expect(MailDate.parse(header) == nil)
+  }
+
+  @Test func theEdgesOfTheRangeStillParse() {
+    #expect(MailDate.parse("1 Jan 0001 00:00:00 +0000") != nil)
+    #expect(MailDate.parse("31 Dec 9999 23:59:60 +0000") != nil)
+  }
 }
