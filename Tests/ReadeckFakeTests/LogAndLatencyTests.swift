@@ -53,11 +53,8 @@ import Testing
         _ = try await client.send(url, headers: [])
         #expect(clock.now - start >= .milliseconds(150))
       }
-      // Bounds far apart, so that a loaded machine cannot blur them.
-      fake.setLatency(milliseconds: 0)
-      let start = clock.now
-      _ = try await client.send("\(fake.baseURL)/api/info", headers: [])
-      #expect(clock.now - start < .milliseconds(2500))
+      // Only lower bounds: a loaded machine (CI) stalls requests for seconds, so no upper bound on
+      // wall time holds there.
       fake.setLatency(milliseconds: 3000)
       let slow = clock.now
       _ = try await client.send("\(fake.baseURL)/api/info", headers: [])
