@@ -235,7 +235,9 @@ import Wire
 
   @Test func aServerThatDiesMidRunAbortsPromptly() async throws {
     let library = unread(FakeReadeck.sampleLibrary(count: 30))
-    let fake = try await FakeReadeck.start(bookmarks: library, token: Self.token, latencyMilliseconds: 50)
+    // 300 ms per request: 30 articles take 9 s, so the server is gone long before the end even if
+    // the polling below waits seconds for a thread.
+    let fake = try await FakeReadeck.start(bookmarks: library, token: Self.token, latencyMilliseconds: 300)
     let baseURL = fake.baseURL
     let running = Task.detached {
       try run(

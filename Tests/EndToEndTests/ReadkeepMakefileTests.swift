@@ -72,14 +72,15 @@ import Wire
     }
     let db = NSTemporaryDirectory() + "readkeep-\(UUID().uuidString).sqlite"
     defer { try? FileManager.default.removeItem(atPath: db) }
-    // 30 articles one after the other at 200 ms each: the server goes away long before the end,
-    // even on a loaded machine.
-    let library = self.library + FakeReadeck.sampleLibrary(count: 30, imagesPerArticle: 1, seed: 7).suffix(18).map {
+    // 60 articles one after the other at 500 ms each: the server goes away long before the end,
+    // even when this test's polling waits many seconds for a thread (other end-to-end tests block
+    // theirs while their tools run).
+    let library = self.library + FakeReadeck.sampleLibrary(count: 60, imagesPerArticle: 1, seed: 7).suffix(48).map {
       var bookmark = $0
       bookmark.isArchived = false
       return bookmark
     }
-    let dying = try await FakeReadeck.start(bookmarks: library, token: Self.token, latencyMilliseconds: 200)
+    let dying = try await FakeReadeck.start(bookmarks: library, token: Self.token, latencyMilliseconds: 500)
     let arguments = ["FETCH_OPTS=--mode per-article --retries 0 --timeout 2"]
     let running = Task.detached { [self] in try make("sync", dying, db: db, arguments) }
     while dying.requests.filter({ $0.path.hasSuffix("/article") }).count < 4 { try await Task.sleep(for: .milliseconds(10)) }
@@ -97,7 +98,7 @@ import Wire
 
     let revived = try await FakeReadeck.start(bookmarks: library, token: Self.token)
     do {
-      let next = try make("sync", revived, db: db, ["LIMIT=40", "KEEP=40"])
+      let next = try make("sync", revived, db: db, ["LIMIT=80", "KEEP=80"])
       #expect(next.status == 0, "\(next.stderr)")
       #expect(try storedIDs(db) == Set(library.map(\.id)))
       #expect(try run("rk-cache", ["needs-sync", "--db", db]).status == 1)
