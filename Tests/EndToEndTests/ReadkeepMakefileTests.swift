@@ -81,7 +81,7 @@ import Wire
       return bookmark
     }
     let dying = try await FakeReadeck.start(bookmarks: library, token: Self.token, latencyMilliseconds: 500)
-    let arguments = ["FETCH_OPTS=--mode per-article --retries 0 --timeout 2"]
+    let arguments = ["FETCH_OPTS=--mode per-article --retries 0 --timeout 2", "LIMIT=80"]
     let running = Task.detached { [self] in try make("sync", dying, db: db, arguments) }
     while dying.requests.filter({ $0.path.hasSuffix("/article") }).count < 4 { try await Task.sleep(for: .milliseconds(10)) }
     try await dying.shutdown()
