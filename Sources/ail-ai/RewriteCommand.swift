@@ -61,7 +61,7 @@ struct RewriteCommand: AsyncParsableCommand {
   @Flag(help: "Keep <think>…</think> reasoning blocks in the answer.") var keepThink = false
   @Flag(inversion: .prefixedNo, help: "Answer identical requests from the local response cache (default: off, or the config's cache setting).")
   var cache: Bool?
-  @Option(help: ArgumentHelp("Retries of a failed request (default: 2).", valueName: "n")) var retries = 2
+  @Option(help: ArgumentHelp("Retries of a failed request.", valueName: "n")) var retries = 2
   @Option(help: ArgumentHelp("Seconds before the first retry; each further one waits twice as long.", valueName: "seconds"))
   var retryDelay: Double = 1
   @Flag(help: "Stop at the first bad input line (status 65) instead of reporting and skipping it.") var strict = false
