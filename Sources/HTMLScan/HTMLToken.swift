@@ -5,7 +5,8 @@ public enum HTMLNamespace: Sendable, Equatable { case html, svg, mathml }
 public struct HTMLAttribute: Sendable, Equatable {
   /// ASCII-lower-cased, as the tokenizer emits it (`xlink:href`, `data-src`).
   public var name: String
-  /// The value with character references decoded by the attribute-value rules.
+  /// The value with character references decoded by the attribute-value rules; empty for an
+  /// attribute the tokenizer was not asked to decode (`HTMLTokenizer(_:valuesOf:)`).
   public var value: String
   /// Where the value is written in the source, between its quotes (if any); nil for an
   /// attribute without a value (`<img ismap>`).
@@ -37,7 +38,10 @@ public struct HTMLStartTag: Sendable, Equatable {
   }
 
   /// The first attribute called `name`.
-  public func attribute(_ name: String) -> HTMLAttribute? { attributes.first { $0.name == name } }
+  public func attribute(_ name: String) -> HTMLAttribute? {
+    let length = name.utf8.count  // free, where a failed comparison of two strings is a call
+    return attributes.first { $0.name.utf8.count == length && $0.name == name }
+  }
 }
 
 /// What `HTMLTokenizer` reads; text, comments and doctypes only when it is asked for them.

@@ -14,6 +14,8 @@
 public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
   private let input: Input
   private let emitsText: Bool
+  /// The attributes whose values are decoded; nil for all.
+  private let valueNames: Set<String>?
   private var position = 0
   private var content = TreeContext.Content.data
   /// The element whose end tag ends RAWTEXT, RCDATA or script data.
@@ -29,15 +31,18 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
   /// Names made recently, by their packed bytes (see `nameKey`): tag and attribute names repeat,
   /// and a hit costs no string construction.
   private var names = [(key: UInt64, name: String)](repeating: (0, ""), count: 256)
+  /// Attribute names made recently, likewise, with whether their values are wanted.
+  private var attributeNames = [(key: UInt64, name: String, wanted: Bool)](repeating: (0, "", false), count: 256)
 
   /// The input's bytes, owned here so that each `next()` reaches them without retaining an array.
   private final class Input: @unchecked Sendable {
     // Never written after `init`.
     let bytes: UnsafeMutableBufferPointer<UInt8>
 
-    init(_ html: [UInt8]) {
+    init<Bytes: Collection<UInt8>>(_ html: Bytes) {
       bytes = .allocate(capacity: html.count)
-      _ = bytes.initialize(from: html)
+      let copied = html.withContiguousStorageIfAvailable { bytes.initialize(fromContentsOf: $0) }
+      if copied == nil { _ = bytes.initialize(from: html) }
     }
 
     deinit { bytes.deallocate() }
@@ -51,15 +56,22 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
     var valueEnd: Int
   }
 
-  /// - Parameter text: also emit text, comment and doctype tokens; without them the tokenizer
-  ///   skips text without decoding it.
-  public init(_ html: [UInt8], text: Bool = false) {
+  /// - Parameters:
+  ///   - text: also emit text, comment and doctype tokens; without them the tokenizer skips text
+  ///     without decoding it.
+  ///   - valuesOf: the attributes (lower-case names) whose values the caller reads; the others
+  ///     come with an empty `value` (their `valueRange` still says where the value is), which
+  ///     spares decoding and copying every class, id and href of a page. nil: every value.
+  public init(_ html: [UInt8], text: Bool = false, valuesOf: Set<String>? = nil) {
     input = Input(html)
     emitsText = text
+    valueNames = valuesOf.map { $0.union(TreeContext.attributeValuesRead) }
   }
 
-  public init(_ html: String, text: Bool = false) {
-    self.init(Array(html.utf8), text: text)
+  public init(_ html: String, text: Bool = false, valuesOf: Set<String>? = nil) {
+    input = Input(html.utf8)
+    emitsText = text
+    valueNames = valuesOf.map { $0.union(TreeContext.attributeValuesRead) }
   }
 
   /// The next token, or nil at the end of the input.
@@ -372,8 +384,7 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
     var names: Set<String>? = found.count > 16 ? Set(minimumCapacity: found.count) : nil
     for index in found.indices {
       let attribute = found[index]
-      let name = lowercasedName(
-        b, attribute.nameStart, attribute.nameEnd, key: Self.nameKey(b, attribute.nameStart, attribute.nameEnd))
+      let (name, wanted) = attributeName(b, attribute.nameStart, attribute.nameEnd)
       if names != nil {
         guard names!.insert(name).inserted else { continue }
       } else if attributes.contains(where: { $0.name.utf8.count == name.utf8.count && $0.name == name }) {
@@ -381,6 +392,8 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
       }
       if attribute.valueStart < 0 {
         attributes.append(HTMLAttribute(name: name, value: "", valueRange: nil))
+      } else if !wanted {
+        attributes.append(HTMLAttribute(name: name, value: "", valueRange: attribute.valueStart..<attribute.valueEnd))
       } else {
         let value = string(b, attribute.valueStart, attribute.valueEnd, references: true, inAttribute: true)
         attributes.append(
@@ -419,6 +432,20 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
     let name = makeName(b, start, end)
     names[slot] = (key, name)
     return name
+  }
+
+  /// An attribute's name as `lowercasedName` makes it, and whether its value is to be decoded.
+  private mutating func attributeName(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> (String, Bool) {
+    guard let key = Self.nameKey(b, start, end) else {
+      let name = makeName(b, start, end)
+      return (name, valueNames?.contains(name) ?? true)
+    }
+    let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 56)
+    if attributeNames[slot].key == key { return (attributeNames[slot].name, attributeNames[slot].wanted) }
+    let name = makeName(b, start, end)
+    let wanted = valueNames?.contains(name) ?? true
+    attributeNames[slot] = (key, name, wanted)
+    return (name, wanted)
   }
 
   private mutating func makeName(_ b: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {

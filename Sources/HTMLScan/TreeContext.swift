@@ -104,6 +104,10 @@ struct TreeContext {
     return (info.id == ElementInfo.image ? "img" : name, .html, content)
   }
 
+  /// The attributes whose values tree construction reads (`encoding` of MathML annotation-xml);
+  /// a tokenizer decodes them whatever its caller asked for.
+  static let attributeValuesRead: Set<String> = ["encoding"]
+
   private func breaksOut(_ info: ElementInfo, _ attributes: [HTMLAttribute]) -> Bool {
     if info.flags.contains(.breakout) { return true }
     return info.id == ElementInfo.font

@@ -55,7 +55,7 @@ public enum ImageFinder {
 
   /// Finds the images of `html`, resolving against `documentURL` overridden by the first `<base href>`.
   public static func find(in html: String, documentURL: String?) -> FoundImages {
-    var tokenizer = HTMLTokenizer(html)
+    var tokenizer = HTMLTokenizer(html, valuesOf: valuesRead)
     var pending: [(tag: HTMLStartTag, context: String, inPicture: Bool)] = []
     var base: String?
     var pictureDepth = 0
@@ -63,17 +63,22 @@ public enum ImageFinder {
     while let token = tokenizer.next() {
       switch token {
       case .startTag(let tag):
-        switch tag.name {
-        case "base" where base == nil && tag.namespace == .html:
+        // Names are compared only when their lengths match: most tags are none of these, and a
+        // length is free where a failed string comparison is a call (this loop sees every tag).
+        switch tag.name.utf8.count {
+        case 4 where base == nil && tag.namespace == .html && tag.name == "base":
           if let href = tag.attribute("href")?.value { base = ImageURL.resolve(href, against: documentURL) }
-        case "picture" where !tag.selfClosing: pictureDepth += 1
-        case "noscript" where !tag.selfClosing: noscriptDepth += 1
+        case 7 where !tag.selfClosing && tag.name == "picture": pictureDepth += 1
+        case 8 where !tag.selfClosing && tag.name == "noscript": noscriptDepth += 1
         default: break
         }
         if holdsImages(tag) { pending.append((tag, noscriptDepth > 0 ? "noscript " : "", pictureDepth > 0)) }
       case .endTag(let name, _):
-        if name == "picture" { pictureDepth = max(0, pictureDepth - 1) }
-        if name == "noscript" { noscriptDepth = max(0, noscriptDepth - 1) }
+        switch name.utf8.count {
+        case 7 where name == "picture": pictureDepth = max(0, pictureDepth - 1)
+        case 8 where name == "noscript": noscriptDepth = max(0, noscriptDepth - 1)
+        default: break
+        }
       default:
         break
       }
@@ -88,9 +93,15 @@ public enum ImageFinder {
     return found
   }
 
+  /// Every attribute whose value the finder or the embedder reads.
+  static let valuesRead: Set<String> = Set(
+    ["src", "srcset", "style", "href", "xlink:href", "type", "poster"] + lazySource + lazySrcset)
+
   private static func holdsImages(_ tag: HTMLStartTag) -> Bool {
-    switch tag.name {
-    case "img", "source", "input", "video", "image": return true
+    switch tag.name.utf8.count {
+    case 3 where tag.name == "img": return true
+    case 5 where tag.name == "input" || tag.name == "video" || tag.name == "image": return true
+    case 6 where tag.name == "source": return true
     default: return tag.attribute("style") != nil
     }
   }

@@ -3,12 +3,15 @@
 /// Memory is bounded by the longest line (the buffer doubles up to `maxLineBytes`), never by the
 /// stream. A trailing `\r` is removed (CRLF input) and a last line without a newline is still a
 /// line. `onDrain` runs just before every read(2) that may block, which is where a filter flushes
-/// its output so that records reach the next stage as soon as they are complete.
+/// its output so that records reach the next stage as soon as they are complete; `onIdle` runs
+/// just before a read(2) that will block (nothing has arrived yet), where a tool with work in flight
+/// finishes it instead of holding finished records back behind a slow producer.
 public final class LineReader {
   /// How a descriptor is named in messages: a path, or `<stdin>`.
   public let name: String
   public let maxLineBytes: Int
   public var onDrain: (() throws -> Void)?
+  public var onIdle: (() throws -> Void)?
 
   private let fd: Int32
   private let ownsDescriptor: Bool
@@ -127,6 +130,7 @@ public final class LineReader {
       buffer = bigger
       capacity = grown
     }
+    if let onIdle, !Platform.isReadable(fd) { try onIdle() }
     try onDrain?()
     let got = Platform.read(fd, into: buffer + end, count: capacity - end)
     if got < 0 {

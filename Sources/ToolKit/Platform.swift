@@ -58,6 +58,12 @@ enum Platform {
 
   static func closeDescriptor(_ fd: Int32) { _ = close(fd) }
 
+  /// Whether a read(2) of `fd` would return at once (data, end of file or an error) rather than wait.
+  static func isReadable(_ fd: Int32) -> Bool {
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&entry, 1, 0) == 1
+  }
+
   /// memchr(3): the first `byte` in `count` bytes from `start`.
   static func find(_ byte: UInt8, in start: UnsafeMutableRawPointer, count: Int) -> UnsafeMutableRawPointer? {
     memchr(start, Int32(byte), count)

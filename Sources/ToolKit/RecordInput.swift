@@ -56,6 +56,8 @@ public final class RecordInput {
   }
 
   private var reader: LineReader?
+  /// Runs when the next read of the input would wait: the moment to finish work in flight.
+  public var onIdle: (() throws -> Void)?
 
   /// Calls `body` for every well-formed line of every input, in order.
   public func forEachRecord(_ body: (RecordLine) throws -> Void) throws {
@@ -63,6 +65,7 @@ public final class RecordInput {
       let reader = try self.reader ?? LineReader(path: path)
       let sink = self.sink
       reader.onDrain = { try sink?.flush() }
+      reader.onIdle = onIdle
       try reader.forEachLine { bytes, number in
         switch LineShape.of(bytes) {
         case .blank:

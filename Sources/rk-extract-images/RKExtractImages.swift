@@ -1,11 +1,9 @@
 public import ArgumentParser
 import AsyncHTTPClient
-import Dispatch
 import Foundation
 import NIOCore
 public import ImageExtraction
 import Resilience
-import Synchronization
 import ToolKit
 import Wire
 
@@ -105,29 +103,40 @@ struct RKExtractImages: ParsableCommand {
     let records = RecordInput(input, diagnostics: diagnostics, sink: sink)
     let progress = Progress(label: "article", total: nil, diagnostics: diagnostics)
     var tally = ImageTally()
+    let articles = InOrderArticles(
+      window: work.mode == .find ? 1 : Self.articlesInFlight, write: { try sink.writeLine($0) },
+      finished: { article, images in
+        tally.add(images)
+        if list {
+          for image in article.images ?? [] { try sink.emit(ImageRecord(articleID: article.id, image: image)) }
+        } else {
+          try sink.emit(article)
+        }
+        progress.advance()
+      })
+    // Behind a slow producer, what is in flight is finished and written before waiting for more.
+    records.onIdle = { try articles.drain() }
     try records.forEachRecord { line in
-      guard try line.head().kind == Article.kind else { return try sink.writeLine(line.bytes) }
+      guard try line.head().kind == Article.kind else { return try articles.pass(line.bytes) }
       let article: Article
       do {
         article = try line.decode(Article.self)
       } catch let error as DecodingError {
         return try records.reject(line, WireCoding.describe(error))
       }
-      let (output, images) = waitFor { await work.process(article) }
-      tally.add(images)
-      if list {
-        for image in output.images ?? [] { try sink.emit(ImageRecord(articleID: article.id, image: image)) }
-      } else {
-        try sink.emit(output)
-      }
-      progress.advance()
+      try articles.start { await work.process(article) }
     }
+    try articles.drain()
     progress.finish()
     try sink.flush()
     report(tally, diagnostics: diagnostics, mode: work.mode)
     try records.finish()
     if !tally.failed.isEmpty { throw ExitCode(ExitStatus.tempFailure.rawValue) }
   }
+
+  /// Articles whose images are fetched at once: enough to keep the download slots busy while
+  /// one article waits for its slowest image, few enough that memory holds only a handful.
+  static let articlesInFlight = 4
 
   /// "images: 412 found, 398 embedded, 14 failed (…)".
   private func report(_ tally: ImageTally, diagnostics: Diagnostics, mode: ArticleImages.Mode) {
@@ -138,19 +147,6 @@ struct RKExtractImages: ParsableCommand {
     }
     diagnostics.info(line)
   }
-}
-
-/// Runs async work from the synchronous record loop; the loop's thread is not one the work needs.
-private func waitFor<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-  let done = DispatchSemaphore(value: 0)
-  let result = Mutex<T?>(nil)
-  Task {
-    let value = await work()
-    result.withLock { $0 = value }
-    done.signal()
-  }
-  done.wait()
-  return result.withLock { $0! }
 }
 
 extension Embedder.OnFail: ExpressibleByArgument {}

@@ -81,7 +81,7 @@ import Wire
     // The first 5 s: the first sentence (ends at 3.3 s) plus more than the hold after it.
     try input.fileHandleForWriting.write(contentsOf: pcm.prefix(5 * 16000 * 2))
     let reader = output.fileHandleForReading
-    let firstLine = try Self.readLine(reader, timeout: 10)
+    let firstLine = try readLine(reader, timeout: 10)
     #expect(firstLine?.contains(#""kind":"segment""#) == true, "no record before the input ended: \(firstLine ?? "nothing")")
     #expect(process.isRunning)
     try input.fileHandleForWriting.write(contentsOf: pcm.dropFirst(5 * 16000 * 2))
@@ -189,20 +189,6 @@ import Wire
   }
 
   /// One line from `handle` within `timeout` seconds, or nil.
-  static func readLine(_ handle: FileHandle, timeout: Double) throws -> String? {
-    var line = Data()
-    let deadline = Date().addingTimeInterval(timeout)
-    var descriptor = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
-    while Date() < deadline {
-      guard poll(&descriptor, 1, 100) > 0 else { continue }
-      var byte: UInt8 = 0
-      guard read(handle.fileDescriptor, &byte, 1) == 1 else { return nil }
-      if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
-      line.append(byte)
-    }
-    return nil
-  }
-
   /// Word error rate: word-level edit distance over the reference's length, ignoring case and
   /// punctuation.
   static func wordErrorRate(_ hypothesis: String, reference: String) -> Double {

@@ -56,6 +56,68 @@ import Wire
     }
   }
 
+  /// A slow image holds back only its own article: the downloads of the articles after it start
+  /// meanwhile, and every record still leaves in input order.
+  @Test func articlesAfterASlowImageAreFetchedMeanwhileAndWrittenInOrder() async throws {
+    let fake = try await FakeReadeck.start(bookmarks: library(3, images: 2), token: Self.token)
+    do {
+      let fetched = try run("rk-fetch", ["--server", fake.baseURL], environment: ["READECK_TOKEN": Self.token])
+      let ids = fetched.records(kind: "article").compactMap { $0["id"]?.stringValue }
+      try #require(ids.count == 3)
+      fake.clearRequests()
+      let delay = 8.0
+      fake.inject([.delay(milliseconds: Int(delay * 1000))], on: .image, ids: [ids[0]])
+      let result = try run("rk-extract-images", ["--download", "--no-hero"], stdin: fetched.stdout)
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(result.records.map { $0["kind"]?.stringValue ?? "" } == ["article", "article", "article", "sync_summary"])
+      #expect(result.records(kind: "article").map { $0["id"]?.stringValue } == ids)
+      let images = fake.requests.filter { $0.route == .image }
+      let slowAskedAt = try #require(images.filter { $0.bookmarkID == ids[0] }.map(\.receivedAt).min())
+      let others = images.filter { $0.bookmarkID != ids[0] }
+      #expect(others.count == 4)
+      // One article at a time would ask for these only after the slow image was answered.
+      #expect(others.allSatisfy { $0.receivedAt < slowAskedAt + delay }, "the later articles waited for the slow image")
+      try await fake.shutdown()
+    } catch {
+      try? await fake.shutdown()
+      throw error
+    }
+  }
+
+  /// Behind a slow producer a finished article is written at once, not held for more input.
+  @Test func anArticleIsWrittenWhileTheInputIsStillOpen() async throws {
+    let fake = try await FakeReadeck.start(bookmarks: library(2, images: 1), token: Self.token)
+    do {
+      let fetched = try run("rk-fetch", ["--server", fake.baseURL], environment: ["READECK_TOKEN": Self.token])
+      let lines = fetched.stdout.split(separator: "\n", omittingEmptySubsequences: true)
+      try #require(lines.count == 3)
+      let process = Process()
+      process.executableURL = binaries.appendingPathComponent("rk-extract-images")
+      process.arguments = ["--embed"]
+      process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+      let input = Pipe()
+      let output = Pipe()
+      process.standardInput = input
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      try input.fileHandleForWriting.write(contentsOf: Data((lines[0] + "\n").utf8))
+      let first = try readLine(output.fileHandleForReading, timeout: 30)
+      #expect(first?.contains(#""data:image/png;base64,"#) == true, "no article before the input ended: \(first ?? "nothing")")
+      #expect(process.isRunning)
+      try input.fileHandleForWriting.write(contentsOf: Data((lines[1...].joined(separator: "\n") + "\n").utf8))
+      try input.fileHandleForWriting.close()
+      let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0)
+      #expect(rest.split(separator: "\n").count == 2)
+      try await fake.shutdown()
+    } catch {
+      try? await fake.shutdown()
+      throw error
+    }
+  }
+
   @Test func listingFailuresAndBadLines() async throws {
     let fake = try await FakeReadeck.start(bookmarks: library(1, images: 1), token: Self.token)
     do {

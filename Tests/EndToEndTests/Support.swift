@@ -72,3 +72,18 @@ func run(
     status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
     stderr: String(decoding: errorData, as: UTF8.self), seconds: Date().timeIntervalSince(started))
 }
+
+/// One line from a tool's output pipe, or nil when none is complete within `timeout` seconds.
+func readLine(_ handle: FileHandle, timeout: Double) throws -> String? {
+  var line = Data()
+  let deadline = Date().addingTimeInterval(timeout)
+  var descriptor = pollfd(fd: handle.fileDescriptor, events: Int16(POLLIN), revents: 0)
+  while Date() < deadline {
+    guard poll(&descriptor, 1, 100) > 0 else { continue }
+    var byte: UInt8 = 0
+    guard read(handle.fileDescriptor, &byte, 1) == 1 else { return nil }
+    if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) }
+    line.append(byte)
+  }
+  return nil
+}

@@ -192,4 +192,32 @@ import Testing
       if left == nil { break }
     }
   }
+  /// Only the values asked for are decoded; the others are empty but keep their ranges, and tree
+  /// construction still reads the values it needs (annotation-xml's encoding).
+  @Test func onlyTheValuesAskedForAreDecoded() {
+    let html = "<p class=\"x&amp;y\" id=a><img SRC=\"a&amp;b.png\" alt='t' data-src=c.png ismap>"
+      + "<math><annotation-xml encoding=\"text/html\"><image src=m.png></annotation-xml></math><svg><image href=h.svg /></svg>"
+    var tokenizer = HTMLTokenizer(html, valuesOf: ["src", "href"])
+    var all = HTMLTokenizer(html)
+    var starts: [HTMLStartTag] = []
+    var allStarts: [HTMLStartTag] = []
+    while let token = tokenizer.next() { if case .startTag(let tag) = token { starts.append(tag) } }
+    while let token = all.next() { if case .startTag(let tag) = token { allStarts.append(tag) } }
+    // The same tags, names, namespaces and value ranges as without the filter.
+    #expect(starts.map(\.name) == allStarts.map(\.name))
+    #expect(starts.map(\.namespace) == allStarts.map(\.namespace))
+    #expect(starts.map { $0.attributes.map(\.valueRange) } == allStarts.map { $0.attributes.map(\.valueRange) })
+    let p = starts[0]
+    #expect(p.attributes.map(\.value) == ["", ""])
+    let img = starts[1]
+    #expect(img.attribute("src")?.value == "a&b.png")
+    #expect(img.attribute("alt")?.value == "")
+    #expect(img.attribute("data-src")?.value == "")
+    #expect(img.attribute("ismap") != nil)
+    // The encoding makes annotation-xml an HTML integration point: <image> in it is HTML's img.
+    #expect(starts.filter { $0.name == "img" }.map(\.namespace) == [.html, .html])
+    #expect(starts.first { $0.name == "image" }?.namespace == .svg)
+    #expect(starts.first { $0.name == "image" }?.attribute("href")?.value == "h.svg")
+    #expect(starts.first { $0.name == "annotation-xml" }?.attribute("encoding")?.value == "text/html")
+  }
 }

@@ -28,6 +28,39 @@ import Testing
     #expect(try lines(of: "s\n\(long)\nt", capacity: 16) == ["s", long, "t"])
   }
 
+  @Test func onIdleRunsOnlyWhenTheNextReadWouldWait() throws {
+    // Data already waiting, and end of file: reads that return at once, no idle call.
+    let ready = TestPipe()
+    ready.write("a\n")
+    let busy = LineReader(fd: ready.readEnd, name: "ready")
+    var idleCalls = 0
+    busy.onIdle = { idleCalls += 1 }
+    try busy.forEachLine { line, _ in
+      if String(decoding: line, as: UTF8.self) == "a" {
+        ready.write("b\n")
+        ready.closeWrite()
+      }
+    }
+    #expect(idleCalls == 0)
+
+    // Nothing written yet after "a": the reader is idle once, and what the idle call sends arrives.
+    let slow = TestPipe()
+    slow.write("a\n")
+    let reader = LineReader(fd: slow.readEnd, name: "slow")
+    var seen: [String] = []
+    var seenWhenIdle: [[String]] = []
+    reader.onIdle = {
+      seenWhenIdle.append(seen)
+      slow.write("b\n")
+      slow.closeWrite()
+    }
+    // Should onIdle not run, the read after "a" ends the input instead of waiting forever.
+    reader.onDrain = { if !seen.isEmpty { slow.closeWrite() } }
+    try reader.forEachLine { line, _ in seen.append(String(decoding: line, as: UTF8.self)) }
+    #expect(seenWhenIdle == [["a"]])
+    #expect(seen == ["a", "b"])
+  }
+
   @Test func aLineOverTheLimitIsAnError() throws {
     let pipe = TestPipe()
     pipe.write(String(repeating: "y", count: 100) + "\n")

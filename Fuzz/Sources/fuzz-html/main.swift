@@ -1,5 +1,6 @@
 // libFuzzer entry point: every input goes through
-//   (a) HTMLTokenizer, with and without text tokens, checking the ranges it reports;
+//   (a) HTMLTokenizer, with and without text tokens, checking the ranges it reports, and with
+//       valuesOf: (only src decoded), which must differ only in the other values being empty;
 //   (b) Srcset.parse on the input as a String, checking its candidates and a round trip;
 //   (c) ImageFinder.find, and Embedder.embed on what it found (crashes only).
 // A broken invariant prints what broke and traps, which libFuzzer reports as a crash and saves as
@@ -20,6 +21,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let tagsWithText = tokenize(bytes, text: true)
   let tagsWithoutText = tokenize(bytes, text: false)
   check(tagsWithText == tagsWithoutText, "text: true and text: false disagree on the tags")
+  check(filteredAgrees(bytes, with: tagsWithoutText), "valuesOf: changed more than the values not asked for")
   let string = String(decoding: bytes, as: UTF8.self)
   // The String initialiser reads the same bytes unless the input is not UTF-8 (then repaired).
   if Array(string.utf8) == bytes {
@@ -105,6 +107,32 @@ func drain(_ tokenizer: HTMLTokenizer, _ bytes: [UInt8]) -> [TagSummary] {
     }
   }
   return tags
+}
+
+/// The tags of `HTMLTokenizer(bytes, valuesOf: ["src"])` are `tags` with every value but src's
+/// (and encoding's, which tree construction reads) empty.
+func filteredAgrees(_ bytes: [UInt8], with tags: [TagSummary]) -> Bool {
+  var tokenizer = HTMLTokenizer(bytes, valuesOf: ["src"])
+  var index = 0
+  while let token = tokenizer.next() {
+    guard index < tags.count else { return false }
+    let tag = tags[index]
+    index += 1
+    switch token {
+    case .startTag(let filtered):
+      guard !tag.isEnd, filtered.name == tag.name, filtered.range == tag.range, filtered.attributes.count == tag.attributes.count
+      else { return false }
+      for (mine, full) in zip(filtered.attributes, tag.attributes) {
+        let kept = mine.name == "src" || mine.name == "encoding"
+        guard mine.name == full.name, mine.valueRange == full.valueRange, mine.value == (kept ? full.value : "") else { return false }
+      }
+    case .endTag(let name, let range):
+      guard tag.isEnd, name == tag.name, range == tag.range else { return false }
+    default:
+      index -= 1
+    }
+  }
+  return index == tags.count
 }
 
 /// Candidates have a non-empty URL without whitespace and valid descriptors; serialising and
