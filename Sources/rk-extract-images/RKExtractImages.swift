@@ -25,6 +25,8 @@ struct RKExtractImages: ParsableCommand {
       --download fetches each image once per run, however many articles refer to it, with \
       retries, a per-image size cap and the type taken from the bytes (an HTML page is a \
       failure); the bookmark's own image or thumbnail is fetched too (--no-hero to skip it). \
+      Up to four articles are worked on at once, their downloads sharing the --concurrency \
+      slots, and records leave in input order. \
       --embed also rewrites the HTML: each image becomes a data: URI, lazy images get a real \
       src, integrity attributes on rewritten tags go. Only the values that must change are \
       replaced; every other byte stays, and embedding again changes nothing. Images that failed \
