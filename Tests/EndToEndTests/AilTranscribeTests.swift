@@ -68,24 +68,14 @@ import Wire
 
   @Test func liveInputWritesEachChunkAsSoonAsItIsCommitted() throws {
     let pcm = try Self.rawPCM(Self.wav)
-    let process = Process()
-    process.executableURL = binaries.appendingPathComponent("ail-transcribe")
-    process.arguments = ["--live", "--segments-only", "-"]
-    process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    let (process, input, reader) = try startTool("ail-transcribe", ["--live", "--segments-only", "-"])
     // The first 5 s: the first sentence (ends at 3.3 s) plus more than the hold after it.
-    try input.fileHandleForWriting.write(contentsOf: pcm.prefix(5 * 16000 * 2))
-    let reader = output.fileHandleForReading
+    try input.write(contentsOf: pcm.prefix(5 * 16000 * 2))
     let firstLine = try readLine(reader, timeout: 10)
     #expect(firstLine?.contains(#""kind":"segment""#) == true, "no record before the input ended: \(firstLine ?? "nothing")")
     #expect(process.isRunning)
-    try input.fileHandleForWriting.write(contentsOf: pcm.dropFirst(5 * 16000 * 2))
-    try input.fileHandleForWriting.close()
+    try input.write(contentsOf: pcm.dropFirst(5 * 16000 * 2))
+    try input.close()
     let rest = String(decoding: reader.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)

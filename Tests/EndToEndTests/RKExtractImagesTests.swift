@@ -91,23 +91,14 @@ import Wire
       let fetched = try run("rk-fetch", ["--server", fake.baseURL], environment: ["READECK_TOKEN": Self.token])
       let lines = fetched.stdout.split(separator: "\n", omittingEmptySubsequences: true)
       try #require(lines.count == 3)
-      let process = Process()
-      process.executableURL = binaries.appendingPathComponent("rk-extract-images")
-      process.arguments = ["--embed"]
-      process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-      let input = Pipe()
-      let output = Pipe()
-      process.standardInput = input
-      process.standardOutput = output
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      try input.fileHandleForWriting.write(contentsOf: Data((lines[0] + "\n").utf8))
-      let first = try readLine(output.fileHandleForReading, timeout: 30)
+      let (process, input, output) = try startTool("rk-extract-images", ["--embed"])
+      try input.write(contentsOf: Data((lines[0] + "\n").utf8))
+      let first = try readLine(output, timeout: 30)
       #expect(first?.contains(#""data:image/png;base64,"#) == true, "no article before the input ended: \(first ?? "nothing")")
       #expect(process.isRunning)
-      try input.fileHandleForWriting.write(contentsOf: Data((lines[1...].joined(separator: "\n") + "\n").utf8))
-      try input.fileHandleForWriting.close()
-      let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      try input.write(contentsOf: Data((lines[1...].joined(separator: "\n") + "\n").utf8))
+      try input.close()
+      let rest = String(decoding: output.readDataToEndOfFile(), as: UTF8.self)
       process.waitUntilExit()
       #expect(process.terminationStatus == 0)
       #expect(rest.split(separator: "\n").count == 2)

@@ -73,6 +73,22 @@ func run(
     stderr: String(decoding: errorData, as: UTF8.self), seconds: Date().timeIntervalSince(started))
 }
 
+/// A tool started with a pipe on its standard input and output (standard error discarded), for
+/// tests that feed it a little at a time and watch what comes out meanwhile.
+func startTool(_ tool: String, _ arguments: [String]) throws -> (process: Process, input: FileHandle, output: FileHandle) {
+  let process = Process()
+  process.executableURL = binaries.appendingPathComponent(tool)
+  process.arguments = arguments
+  process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
+  let input = Pipe()
+  let output = Pipe()
+  process.standardInput = input
+  process.standardOutput = output
+  process.standardError = FileHandle.nullDevice
+  try process.run()
+  return (process, input.fileHandleForWriting, output.fileHandleForReading)
+}
+
 /// One line from a tool's output pipe, or nil when none is complete within `timeout` seconds.
 func readLine(_ handle: FileHandle, timeout: Double) throws -> String? {
   var line = Data()
