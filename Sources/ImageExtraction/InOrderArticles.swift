@@ -1,12 +1,11 @@
 import Dispatch
-import ImageExtraction
 import Synchronization
-import Wire
+public import Wire
 
 /// Articles worked on a few at a time, written in input order: the downloads of the next
 /// articles start while an earlier one still waits for its slowest image, so one slow image does
 /// not idle every download slot. Other records wait their turn behind the articles before them.
-final class InOrderArticles {
+public final class InOrderArticles {
   /// What leaves next: a record as it came, or an article still being worked on.
   private enum Item {
     case record([UInt8])
@@ -18,13 +17,15 @@ final class InOrderArticles {
   private let finished: (_ article: Article, _ tally: ImageTally) throws -> Void
   private var queue: [Item] = []
   private var head = 0
+  /// Slots held, written ones included: stays small however long the stream (for the tests).
+  var slotsHeld: Int { queue.count }
   private var articlesQueued = 0
 
   /// - Parameters:
   ///   - window: articles in flight at most; the oldest is written before another starts.
   ///   - write: writes a passed-through record.
   ///   - finished: writes a finished article.
-  init(
+  public init(
     window: Int, write: @escaping (UnsafeRawBufferPointer) throws -> Void, finished: @escaping (Article, ImageTally) throws -> Void
   ) {
     self.window = max(1, window)
@@ -33,27 +34,33 @@ final class InOrderArticles {
   }
 
   /// A record that is not an article: written at once, or copied to wait behind articles.
-  func pass(_ record: UnsafeRawBufferPointer) throws {
+  public func pass(_ record: UnsafeRawBufferPointer) throws {
     if head == queue.count { return try write(record) }
     queue.append(.record(Array(record)))
   }
 
-  func start(_ work: @escaping @Sendable () async -> (Article, ImageTally)) throws {
+  public func start(_ work: @escaping @Sendable () async -> (Article, ImageTally)) throws {
+    while articlesQueued >= window { try writeNext() }
     queue.append(.article(Task { await work() }))
     articlesQueued += 1
-    while articlesQueued > window { try writeNext() }
   }
 
   /// Waits for everything queued and writes it.
-  func drain() throws {
+  public func drain() throws {
     while head < queue.count { try writeNext() }
   }
 
   private func writeNext() throws {
     let item = queue[head]
+    // A finished task holds its article: the slot lets go of it, and written slots are dropped
+    // once they are half the queue, so a long stream never piles up behind a full window.
+    queue[head] = .record([])
     head += 1
     if head == queue.count {
       queue.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head >= 32 && head * 2 >= queue.count {
+      queue.removeFirst(head)
       head = 0
     }
     switch item {
