@@ -112,7 +112,8 @@ public struct ReplyDraft: Sendable {
   /// `Name <address>` with the name quoted or encoded as needed.
   public static func format(_ address: MailAddress) -> String {
     guard let name = address.name, !name.isEmpty else { return address.address }
-    if !name.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 }) {
+    // Text that looks like an encoded word ("=?") would be decoded by the reader: encode it too.
+    if !name.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 }) || name.contains("=?") {
       // The whole name in encoded words: a phrase may not mix them with specials such as "." or ",".
       return EncodedWords.encodedWords(name).joined(separator: " ") + " <\(address.address)>"
     }

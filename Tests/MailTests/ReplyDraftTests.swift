@@ -90,6 +90,16 @@ import Wire
     #expect(AddressList.parse(encoded) == [MailAddress(name: "Müller, Jürgen", address: "j@x")])
   }
 
+  /// A name whose text looks like an encoded word is encoded, or the reader would decode it (found
+  /// by fuzz-mail: "=?UPF-0?B?QO8bmNo2=af?=ag" came back as "@ï…ag").
+  @Test(arguments: ["=?UPF-0?B?QO8bmNo2=af?=ag", "=?utf-8?q?x?=", "Ann =?x", "\"=?utf-8?q?x?=\""])
+  func namesThatLookEncodedReadBackAsWritten(name: String) {
+    let address = MailAddress(name: name, address: "a@example.org")
+    let formatted = ReplyDraft.format(address)
+    #expect(formatted.lowercased().hasPrefix("=?utf-8?"), "\(formatted)")
+    #expect(AddressList.parse(formatted) == [address], "\(formatted)")
+  }
+
   /// Python's email package reads the draft as we meant it.
   @Test func pythonReadsTheDraft() throws {
     guard let python = python3() else { return }
