@@ -62,7 +62,8 @@ public enum ImageFinder {
     var noscriptDepth = 0
     while let token = tokenizer.next() {
       switch token {
-      case .startTag(let tag):
+      case .startTag(var tag):
+        if needsEveryValue(tag) { tag.attributes = everyAttribute(of: tag, in: html) }
         // Names are compared only when their lengths match: most tags are none of these, and a
         // length is free where a failed string comparison is a call (this loop sees every tag).
         switch tag.name.utf8.count {
@@ -93,9 +94,32 @@ public enum ImageFinder {
     return found
   }
 
-  /// Every attribute whose value the finder or the embedder reads.
-  static let valuesRead: Set<String> = Set(
-    ["src", "srcset", "style", "href", "xlink:href", "type", "poster"] + lazySource + lazySrcset)
+  /// The attributes whose values the finder and the embedder read on any tag. `href` is read
+  /// only on `<base>` and SVG `<image>` (see `needsEveryValue`): decoding it everywhere would
+  /// decode every link of the page.
+  static let valuesRead: Set<String> = Set(["src", "srcset", "style", "xlink:href", "type", "poster"] + lazySource + lazySrcset)
+
+  private static func needsEveryValue(_ tag: HTMLStartTag) -> Bool {
+    switch tag.name.utf8.count {
+    case 4: return tag.name == "base"
+    case 5: return tag.namespace == .svg && tag.name == "image"
+    default: return false
+    }
+  }
+
+  /// The tag's attributes with every value decoded: the tag alone tokenized again (its
+  /// attributes do not depend on what is around it), ranges moved back into the page.
+  private static func everyAttribute(of tag: HTMLStartTag, in html: String) -> [HTMLAttribute] {
+    let utf8 = html.utf8
+    let bytes = Array(utf8[utf8.index(utf8.startIndex, offsetBy: tag.range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: tag.range.upperBound)])
+    var tokenizer = HTMLTokenizer(bytes)
+    guard case .startTag(let alone)? = tokenizer.next() else { return tag.attributes }
+    return alone.attributes.map { attribute in
+      var attribute = attribute
+      attribute.valueRange = attribute.valueRange.map { ($0.lowerBound + tag.range.lowerBound)..<($0.upperBound + tag.range.lowerBound) }
+      return attribute
+    }
+  }
 
   private static func holdsImages(_ tag: HTMLStartTag) -> Bool {
     switch tag.name.utf8.count {

@@ -50,6 +50,17 @@ import Testing
       embed(html, fail: ["a.png"], options: Embedder.Options(onFail: .remove)).html == #"<img src="" srcset="data:image/png;base64,bpng 2x">"#)
   }
 
+  /// `href` is decoded only where it names an image (SVG `<image>`) or the base; links keep theirs.
+  @Test func svgImageHrefAndBaseHref() {
+    let html = #"<base href="https://cdn.example/a&amp;b/"><a href="x.png">x</a><svg><image href="s&#46;png"/><image href="g.png"/></svg>"#
+    let found = ImageFinder.find(in: html, documentURL: "https://example.org/")
+    #expect(found.base == "https://cdn.example/a&b/")
+    #expect(found.occurrences.map(\.resolved) == ["https://cdn.example/a&b/s.png", "https://cdn.example/a&b/g.png"])
+    #expect(
+      embed(html, fail: ["g.png"], options: Embedder.Options(onFail: .remove)).html
+        == #"<base href="https://cdn.example/a&amp;b/"><a href="x.png">x</a><svg><image href="data:image/png;base64,spng"/><image href=""/></svg>"#)
+  }
+
   @Test func bestCandidateKeepsTheWidestUnderTheCap() {
     let html = #"<img srcset="s.png 400w, m.png 800w, l.png 1600w, xl.png 3200w">"#
     #expect(embed(html, options: Embedder.Options(bestCandidate: true, maxWidth: 2000)).html == #"<img srcset="data:image/png;base64,lpng 1600w">"#)
