@@ -63,13 +63,15 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
   ///     come with an empty `value` (their `valueRange` still says where the value is), which
   ///     spares decoding and copying every class, id and href of a page. nil: every value.
   public init(_ html: [UInt8], text: Bool = false, valuesOf: Set<String>? = nil) {
-    input = Input(html)
-    emitsText = text
-    valueNames = valuesOf.map { $0.union(TreeContext.attributeValuesRead) }
+    self.init(Input(html), text: text, valuesOf: valuesOf)
   }
 
   public init(_ html: String, text: Bool = false, valuesOf: Set<String>? = nil) {
-    input = Input(html.utf8)
+    self.init(Input(html.utf8), text: text, valuesOf: valuesOf)
+  }
+
+  private init(_ input: Input, text: Bool, valuesOf: Set<String>?) {
+    self.input = input
     emitsText = text
     valueNames = valuesOf.map { $0.union(TreeContext.attributeValuesRead) }
   }
