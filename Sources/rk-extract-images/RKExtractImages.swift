@@ -118,15 +118,22 @@ struct RKExtractImages: ParsableCommand {
       })
     // Behind a slow producer, what is in flight is finished and written before waiting for more.
     records.onIdle = { try articles.drain() }
-    try records.forEachRecord { line in
-      guard try line.head().kind == Article.kind else { return try articles.pass(line.bytes) }
-      let article: Article
-      do {
-        article = try line.decode(Article.self)
-      } catch let error as DecodingError {
-        return try records.reject(line, WireCoding.describe(error))
+    do {
+      try records.forEachRecord { line in
+        guard try line.head().kind == Article.kind else { return try articles.pass(line.bytes) }
+        let article: Article
+        do {
+          article = try line.decode(Article.self)
+        } catch let error as DecodingError {
+          return try records.reject(line, WireCoding.describe(error))
+        }
+        try articles.start { await work.process(article) }
       }
-      try articles.start { await work.process(article) }
+    } catch {
+      // What came before a --strict stop or a read error still goes out.
+      try? articles.drain()
+      try? sink.flush()
+      throw error
     }
     try articles.drain()
     progress.finish()

@@ -122,6 +122,10 @@ import Wire
       #expect(images.map { $0["resolved"]?.stringValue } == ["\(base)/missing.png", "\(base)/page/a.png"])
       #expect(images.allSatisfy { $0["article_id"] == "x1" })
       #expect(listed.records(kind: "sync_summary").count == 1)
+      // --strict stops at the bad line, with everything before it written.
+      let strict = try run("rk-extract-images", ["--strict"], stdin: article + "\n" + other + "\nnot json\n" + article + "\n")
+      #expect(strict.status == 65)
+      #expect(strict.records.map { $0["kind"]?.stringValue ?? "" } == ["article", "sync_summary"])
 
       let failed = try run("rk-extract-images", ["--download", "--retries", "0"], stdin: article)
       #expect(failed.status == 75)
