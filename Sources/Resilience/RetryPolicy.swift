@@ -1,4 +1,5 @@
 import Foundation
+public import NIOHTTP1
 import Wire
 
 /// When and how long to wait before trying a request again (DESIGN §7): only what can succeed
@@ -71,6 +72,12 @@ public enum RetryAfter {
     if let seconds = Int(text), seconds >= 0 { return Double(seconds) }
     guard let date = HTTPDate.parse(text) else { return nil }
     return max(0, date - now)
+  }
+
+  /// What a response asks for: OpenAI's `retry-after-ms` wins over `Retry-After`.
+  public static func seconds(in headers: HTTPHeaders, now: Double) -> Double? {
+    if let milliseconds = headers.first(name: "retry-after-ms").flatMap(Double.init), milliseconds >= 0 { return milliseconds / 1000 }
+    return headers.first(name: "Retry-After").flatMap { seconds($0, now: now) }
   }
 }
 

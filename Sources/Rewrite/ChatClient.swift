@@ -186,16 +186,10 @@ struct ChatAttempt {
       let parsed = ErrorBody.parse(bytes)
       if status == 404 { throw ChatError.http(provider: provider.name, status: 404, message: parsed.message) }
       throw AttemptError(
-        .status(status, retryAfter: retryAfter(response.headers), quotaExhausted: parsed.quotaExhausted),
+        .status(status, retryAfter: RetryAfter.seconds(in: response.headers, now: Date().timeIntervalSince1970), quotaExhausted: parsed.quotaExhausted),
         message: "HTTP \(status): \(parsed.message)")
     }
     return response
-  }
-
-  /// `retry-after-ms` (OpenAI) wins over `Retry-After` (seconds or an HTTP date).
-  private func retryAfter(_ headers: HTTPHeaders) -> Double? {
-    if let milliseconds = headers.first(name: "retry-after-ms").flatMap(Double.init), milliseconds >= 0 { return milliseconds / 1000 }
-    return headers.first(name: "Retry-After").flatMap { RetryAfter.seconds($0, now: Date().timeIntervalSince1970) }
   }
 
   private func collect(_ response: HTTPClientResponse) async throws -> [UInt8] {

@@ -55,12 +55,7 @@ public final class Rewriter: Sendable {
 
   /// An HTTP client for talking to providers.
   public static func makeHTTPClient(connectTimeout: Double) -> HTTPClient {
-    var configuration = HTTPClient.Configuration()
-    configuration.timeout = .init(connect: .milliseconds(Int64(connectTimeout * 1000)))
-    // Our policy retries; the client's own silent reconnects would hide a refused port for as
-    // long as the connect timeout.
-    configuration.connectionPool.retryConnectionEstablishment = false
-    return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    RetryingHTTP.client(connectTimeout: connectTimeout)
   }
 
   public func shutdown() async {

@@ -188,7 +188,7 @@ public struct HTTPTranscriptionEngine: SpeechEngine {
     guard (200..<300).contains(status) else {
       let parsed = HTTPErrorBody.parse(bytes)
       throw AttemptError(
-        .status(status, retryAfter: retryAfter(response.headers), quotaExhausted: parsed.quotaExhausted),
+        .status(status, retryAfter: RetryAfter.seconds(in: response.headers, now: Date().timeIntervalSince1970), quotaExhausted: parsed.quotaExhausted),
         message: "HTTP \(status): \(parsed.message)")
     }
     do {
@@ -238,14 +238,6 @@ public struct HTTPTranscriptionEngine: SpeechEngine {
   private func scrubbed(_ message: String) -> String {
     guard let apiKey, apiKey.count >= 4 else { return message }
     return message.replacingOccurrences(of: apiKey, with: "[redacted]")
-  }
-
-  /// `retry-after-ms` (OpenAI) wins over `Retry-After` (seconds or an HTTP date).
-  private func retryAfter(_ headers: HTTPHeaders) -> Double? {
-    if let milliseconds = headers.first(name: "retry-after-ms").flatMap(Double.init), milliseconds >= 0 {
-      return milliseconds / 1000
-    }
-    return headers.first(name: "Retry-After").flatMap { RetryAfter.seconds($0, now: Date().timeIntervalSince1970) }
   }
 
   private func describe(_ error: any Error) -> String {
@@ -316,10 +308,7 @@ public struct HTTPTranscriptionEngine: SpeechEngine {
   /// A client for transcription servers: the connect timeout set, and no silent reconnects of
   /// its own (the engine's retries count and report every attempt).
   public static func makeHTTPClient(connectTimeout: Double = 10) -> HTTPClient {
-    var configuration = HTTPClient.Configuration()
-    configuration.timeout = .init(connect: .milliseconds(Int64(max(0.1, connectTimeout) * 1000)))
-    configuration.connectionPool.retryConnectionEstablishment = false
-    return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    RetryingHTTP.client(connectTimeout: max(0.1, connectTimeout))
   }
 
   /// Shuts a client down (for callers that do not import AsyncHTTPClient themselves).

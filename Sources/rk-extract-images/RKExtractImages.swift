@@ -80,8 +80,7 @@ struct RKExtractImages: ParsableCommand {
       let spool = NSTemporaryDirectory() + "rk-extract-images-" + UUID().uuidString
       try FileManager.default.createDirectory(atPath: spool, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       defer { try? FileManager.default.removeItem(atPath: spool) }
-      var configuration = HTTPClient.Configuration(timeout: .init(connect: .seconds(Int64(min(timeout, 10).rounded(.up)))))
-      configuration.connectionPool.retryConnectionEstablishment = false
+      var configuration = RetryingHTTP.configuration(connectTimeout: min(timeout, 10).rounded(.up))
       configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
       let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
       defer { try? http.syncShutdown() }

@@ -30,11 +30,7 @@ struct FetchCommand {
     } ?? 20
     let skipIDs = try options.skipIds.map(readIDs) ?? []
 
-    var httpConfiguration = HTTPClient.Configuration(timeout: .init(connect: .seconds(Int64(min(options.timeout, 10).rounded(.up)))))
-    // A refused connection fails at once; retrying it is the retry policy's job, with its
-    // backoff and circuit breaker, not a silent loop until the connect timeout.
-    httpConfiguration.connectionPool.retryConnectionEstablishment = false
-    let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: httpConfiguration)
+    let http = RetryingHTTP.client(connectTimeout: min(options.timeout, 10).rounded(.up))
     do {
       try await sync(server: server, token: token, limit: limit, skipIDs: skipIDs, http: http)
       try await http.shutdown()
