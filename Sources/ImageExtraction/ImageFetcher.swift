@@ -57,7 +57,7 @@ public actor ImageFetcher {
     self.limits = limits
     self.policy = policy
     self.spool = spool
-    breaker = CircuitBreaker(threshold: 3, cooldown: 3600) { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    breaker = CircuitBreaker()
   }
 
   /// The image at `url` (canonical form), fetched now or earlier in the run.
@@ -111,8 +111,9 @@ public actor ImageFetcher {
     request.headers.add(name: "Accept", value: "image/avif,image/webp,image/png,image/jpeg,image/gif,image/svg+xml,image/*;q=0.8")
     if let referer { request.headers.add(name: "Referer", value: referer) }
     let response: HTTPClientResponse
+    let responseBody: LimitedBody
     do {
-      response = try await http.execute(request, timeout: .milliseconds(Int64(limits.timeout * 1000)))
+      (response, responseBody) = try await http.execute(request, limit: .whole(limits.timeout))
     } catch {
       throw AttemptError(.transport(Self.describe(error, url)), message: Self.describe(error, url))
     }
@@ -126,7 +127,7 @@ public actor ImageFetcher {
     }
     var body: [UInt8] = []
     do {
-      for try await chunk in response.body {
+      for try await chunk in responseBody {
         guard body.count + chunk.readableBytes <= limits.maxImageBytes else {
           throw FetchFailure(status: status, reason: "larger than --max-image-bytes (\(limits.maxImageBytes) bytes)")
         }

@@ -97,6 +97,9 @@ public enum FakeLLMFault: Sendable {
   case resetMidStream(afterChunks: Int)
   /// Close the connection without answering.
   case dropConnection
+  /// The head, then the first `bytes` of the body (of a whole body announced in full, or of a
+  /// stream's events), then silence with the connection open: a server that hangs mid-answer.
+  case stallAfter(bytes: Int)
   /// A 200 whose JSON does not parse: half of the body, or for a stream, the first event's
   /// JSON cut in half (the rest follows as usual).
   case malformedJSON
@@ -117,6 +120,7 @@ extension FakeLLMFault: CustomStringConvertible {
     case .cutStream(let after): return "cutStream(after \(after))"
     case .resetMidStream(let after): return "resetMidStream(after \(after))"
     case .dropConnection: return "dropConnection"
+    case .stallAfter(let bytes): return "stallAfter(\(bytes) bytes)"
     case .malformedJSON: return "malformedJSON"
     case .answer: return "answer"
     }

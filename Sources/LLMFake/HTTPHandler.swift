@@ -221,6 +221,8 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
       if !active.keepAlive || active.ending == .closeAfterEnd {
         written.whenComplete { _ in channel.close(promise: nil) }
       }
+    case .stall:
+      context.flush()  // and nothing more: the client has to give up
     case .reset:
       context.flush()
       core.finish(sequence, at: Clock.monotonicNow())

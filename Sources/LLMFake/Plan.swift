@@ -20,6 +20,28 @@ struct Plan {
     case closeAfterEnd
     /// No end: reset the connection. A whole body announces its full length and sends half.
     case reset
+    /// No end and no close: silence. A whole body announces its full length and sends what the
+    /// plan has.
+    case stall
+  }
+
+  /// The body cut to its first `count` bytes (events cut mid-event if need be), to be followed by
+  /// silence; a whole body keeps announcing its full length.
+  mutating func stall(after count: Int) {
+    switch body {
+    case .whole(let bytes):
+      if header("Content-Length") == nil { add("Content-Length", String(bytes.count)) }
+      body = .whole(Array(bytes.prefix(max(0, count))))
+    case .events(let events):
+      var kept: [Event] = []
+      var room = max(0, count)
+      for event in events where room > 0 {
+        kept.append(Event(delayMilliseconds: event.delayMilliseconds, bytes: Array(event.bytes.prefix(room))))
+        room -= min(room, event.bytes.count)
+      }
+      body = .events(kept)
+    }
+    ending = .stall
   }
 
   var status: Int

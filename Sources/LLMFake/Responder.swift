@@ -117,6 +117,9 @@ struct Responder {
     case (.malformedJSON, .whole(let bytes)):
       plan.body = .whole(Array(bytes.prefix(max(1, bytes.count / 2))))
 
+    case (.stallAfter(let bytes), _):
+      plan.stall(after: bytes)
+
     case (.status, _), (.dropConnection, _), (.answer, _):
       break  // handled before or outside the plan
     }

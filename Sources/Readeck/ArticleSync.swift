@@ -87,9 +87,11 @@ public struct ArticleSync: Sendable {
       if case .tokenRejected = error { throw error }
       abortedBy = error
     }
+    // Complete means every selected bookmark was written, skipped or reported as failed.
+    let accounted = tally.fetched + tally.skipped + tally.failures.count == tally.requested
     let summary = SyncSummary(
       server: client.server, requested: tally.requested, fetched: tally.fetched, skipped: tally.skipped,
-      failed: tally.failures, deleted: options.since == nil ? nil : tally.deleted, complete: abortedBy == nil,
+      failed: tally.failures, deleted: options.since == nil ? nil : tally.deleted, complete: abortedBy == nil && accounted,
       startedAt: startedAt, endedAt: now())
     try emit(summary)
     return Outcome(summary: summary, abortedBy: abortedBy)
@@ -122,6 +124,9 @@ public struct ArticleSync: Sendable {
       let id = bookmark["id"]?.stringValue ?? ""
       if options.skipIDs.contains(id) {
         tally.skipped += 1
+      } else if bookmark["is_deleted"]?.boolValue == true {
+        observer.skipped(id: id, reason: "scheduled for deletion on the server")
+        tally.skipped += 1
       } else if options.metadataOnly {
         try emit(BookmarkRecord(id: id, bookmark: bookmark, fetchedAt: fetchedAt))
         tally.fetched += 1
@@ -140,10 +145,11 @@ public struct ArticleSync: Sendable {
     try await fetchArticles(wanted, into: &tally, emit: emit)
   }
 
-  /// The newest `limit` matching bookmarks (all with 0), following pagination; deleted ones
-  /// (`is_deleted`) are left out as if the server had not listed them.
+  /// The newest `limit` matching bookmarks (all with 0), following pagination, each id once: offset
+  /// pagination repeats a bookmark when others are added meanwhile.
   private func select(changedOnly changed: Set<String>?) async throws -> [JSONObject] {
     var selection: [JSONObject] = []
+    var seen = Set<String>()
     let pageSize = options.limit == 0 || changed != nil ? 100 : min(100, options.limit)
     var offset = 0
     var next: String?
@@ -151,8 +157,10 @@ public struct ArticleSync: Sendable {
     while true {
       let page = try await client.bookmarks(options.query, offset: offset, limit: pageSize, url: next)
       pages += 1
-      for bookmark in page.bookmarks where bookmark["is_deleted"]?.boolValue != true {
-        if let changed, !changed.contains(bookmark["id"]?.stringValue ?? "") { continue }
+      for bookmark in page.bookmarks {
+        let id = bookmark["id"]?.stringValue ?? ""
+        if let changed, !changed.contains(id) { continue }
+        guard seen.insert(id).inserted else { continue }
         selection.append(bookmark)
         if options.limit > 0, selection.count == options.limit { return selection }
       }

@@ -32,14 +32,15 @@ public final class ReadeckClient: Sendable {
   public let server: String
   private let token: String
   private let http: HTTPClient
-  private let timeout: TimeAmount
+  private let timeout: Double
   private let policy: RetryPolicy
   private let breaker: CircuitBreaker
   private let host: String
   private let onRetry: @Sendable (String) -> Void
 
   /// - Parameters:
-  ///   - timeout: for each whole request, body included.
+  ///   - timeout: seconds for each whole request, body included; for the bulk stream, the most
+  ///     seconds without a byte.
   ///   - onRetry: told about each retry ("retrying GET … in 2.0 s after HTTP 503").
   public init(
     server: String, token: String, http: HTTPClient, timeout: Double, policy: RetryPolicy,
@@ -51,7 +52,7 @@ public final class ReadeckClient: Sendable {
     self.server = URLText.redactingCredentials(base)
     self.token = token
     self.http = http
-    self.timeout = .milliseconds(Int64(timeout * 1000))
+    self.timeout = timeout
     self.policy = policy
     self.breaker = breaker
     self.host = URLText.authority(of: base) ?? base
@@ -110,26 +111,35 @@ public final class ReadeckClient: Sendable {
     ]
     if !sort.isEmpty { request["sort"] = .array(sort.map(JSONValue.string)) }
     let payload = try WireCoding.line(JSONValue.object(request))
-    let response = try await start(.POST, apiURL("/bookmarks/sync"), accept: .multipart, body: payload)
+    let (response, body) = try await start(.POST, apiURL("/bookmarks/sync"), accept: .multipart, body: payload)
     let contentType = response.headers.first(name: "Content-Type") ?? ""
     var reader = try MultipartReader(boundary: MultipartReader.boundary(fromContentType: contentType))
     do {
-      for try await chunk in response.body {
+      for try await chunk in body {
         for part in try reader.feed(chunk.readableBytesView) where part[header: "Type"] == "html" {
           guard let id = part[header: "Bookmark-Id"] else { continue }
-          try await onArticle(id, String(decoding: part.body, as: UTF8.self))
+          do {
+            try await onArticle(id, String(decoding: part.body, as: UTF8.self))
+          } catch {
+            throw ConsumerError(error: error)
+          }
         }
       }
       try reader.finish()
+    } catch let error as ConsumerError {
+      throw error.error  // the caller's own failure (say, a full disk), not the stream's
     } catch let error as MultipartError {
       throw ReadeckError.invalidResponse(error.description)
-    } catch let error as ReadeckError {
-      throw error
     } catch is CancellationError {
       throw CancellationError()
     } catch {
       throw ReadeckError.invalidResponse("the bulk sync stream broke: \(describe(error))")
     }
+  }
+
+  /// Carries an error of `onArticle` past the stream's own error handling.
+  private struct ConsumerError: Error {
+    var error: any Error
   }
 
   // MARK: Plumbing
@@ -152,21 +162,24 @@ public final class ReadeckClient: Sendable {
     }
   }
 
-  /// A request with retries whose whole body is read (bounded).
+  /// A request with retries whose whole body is read (bounded in size and time).
   private func send(_ method: HTTPMethod, _ url: String, accept: Accept) async throws -> (HTTPClientResponse, ByteBuffer) {
     try await retrying(method, url) {
-      let response = try await self.attempt(method, url, accept: accept, body: nil)
+      let (response, body) = try await self.attempt(method, url, accept: accept, body: nil, limit: .whole(self.timeout))
       do {
-        return (response, try await response.body.collect(upTo: 256 << 20))
+        return (response, try await body.collect(upTo: 256 << 20))
+      } catch is CancellationError {
+        throw CancellationError()
       } catch {
         throw AttemptError(.transport(self.describe(error)), message: self.describe(error))
       }
     }
   }
 
-  /// A request with retries whose body is left to the caller to stream.
-  private func start(_ method: HTTPMethod, _ url: String, accept: Accept, body: [UInt8]) async throws -> HTTPClientResponse {
-    try await retrying(method, url) { try await self.attempt(method, url, accept: accept, body: body) }
+  /// A request with retries whose body is left to the caller to stream; it may run long while it
+  /// keeps delivering.
+  private func start(_ method: HTTPMethod, _ url: String, accept: Accept, body: [UInt8]) async throws -> (HTTPClientResponse, LimitedBody) {
+    try await retrying(method, url) { try await self.attempt(method, url, accept: accept, body: body, limit: .idle(self.timeout)) }
   }
 
   private func retrying<T: Sendable>(_ method: HTTPMethod, _ url: String, _ operation: () async throws -> T) async throws -> T {
@@ -190,7 +203,9 @@ public final class ReadeckClient: Sendable {
   }
 
   /// One try: a transport failure or an error status becomes an ``AttemptError`` for the policy.
-  private func attempt(_ method: HTTPMethod, _ url: String, accept: Accept, body: [UInt8]?) async throws -> HTTPClientResponse {
+  private func attempt(
+    _ method: HTTPMethod, _ url: String, accept: Accept, body: [UInt8]?, limit: TimeLimit
+  ) async throws -> (HTTPClientResponse, LimitedBody) {
     var request = HTTPClientRequest(url: url)
     request.method = method
     request.headers.add(name: "Authorization", value: "Bearer " + token)
@@ -201,8 +216,9 @@ public final class ReadeckClient: Sendable {
       request.body = .bytes(ByteBuffer(bytes: body))
     }
     let response: HTTPClientResponse
+    let responseBody: LimitedBody
     do {
-      response = try await http.execute(request, timeout: timeout)
+      (response, responseBody) = try await http.execute(request, limit: limit)
     } catch is CancellationError {
       throw CancellationError()
     } catch {
@@ -211,14 +227,14 @@ public final class ReadeckClient: Sendable {
     let status = Int(response.status.code)
     guard (200..<300).contains(status) else {
       // The body of an error is small; its message helps the user.
-      let errorBody = (try? await response.body.collect(upTo: 64 << 10)).map { String(buffer: $0) } ?? ""
+      let errorBody = (try? await responseBody.collect(upTo: 64 << 10)).map { String(buffer: $0) } ?? ""
       let retryAfter = response.headers.first(name: "Retry-After").flatMap {
         RetryAfter.seconds($0, now: Date().timeIntervalSince1970)
       }
       let message = errorMessage(status: status, reason: response.status.reasonPhrase, body: errorBody)
       throw AttemptError(.status(status, retryAfter: retryAfter, quotaExhausted: false), message: message)
     }
-    return response
+    return (response, responseBody)
   }
 
   /// `HTTP 503 Service Unavailable`, with the server's JSON `message` when it differs.

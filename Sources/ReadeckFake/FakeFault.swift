@@ -34,4 +34,8 @@ public enum FakeFault: Sendable, Equatable {
   case malformedJSON
   /// Close the connection without answering.
   case dropConnection
+  /// Send the headers (with the full `Content-Length`, or chunked for a stream) and the first
+  /// `bytes` of the body — across multipart parts for the bulk stream — then nothing more, with
+  /// the connection left open: a server that hangs mid-answer.
+  case stallAfter(bytes: Int)
 }

@@ -20,12 +20,14 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
   private var isOpen = true
 
   /// How an answer's body goes out.
-  private enum Delivery {
+  private enum Delivery: Equatable {
     case complete
     /// Part of the body, then close without ending it.
     case reset
     /// The first multipart part, a proper end of the HTTP body, then close.
     case truncate
+    /// This many bytes of the body, then silence with the connection open.
+    case stall(after: Int)
   }
 
   /// A multipart answer being written as the socket accepts it.
@@ -33,6 +35,7 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     var source: BulkSyncStream
     var delivery: Delivery
     var keepAlive: Bool
+    var sent = 0
   }
 
   init(core: ServerCore) {
@@ -140,6 +143,7 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     case .resetMidBody: delivery = .reset
     case .truncateMultipart:
       if case .stream = reply.body { delivery = .truncate } else { delivery = .reset }
+    case .stallAfter(let bytes): delivery = .stall(after: max(0, bytes))
     default: delivery = .complete
     }
     write(reply, delivery: delivery, keepAlive: keepAlive, version: version, context: context)
@@ -170,6 +174,10 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
           context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: bytes)))), promise: nil)
         }
         end(context: context, keepAlive: keepAlive)
+      } else if case .stall(let after) = delivery {
+        let sent = ByteBuffer(bytes: bytes.prefix(after))
+        if sent.readableBytes > 0 { context.write(wrapOutboundOut(.body(.byteBuffer(sent))), promise: nil) }
+        context.flush()
       } else {
         let half = ByteBuffer(bytes: bytes.prefix(bytes.count / 2))
         let channel = context.channel
@@ -194,6 +202,18 @@ final class HTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         streaming = nil
         end(context: context, keepAlive: active.keepAlive)
         return
+      }
+      if case .stall(let after) = active.delivery {
+        let room = after - active.sent
+        if chunk.count >= room {
+          if room > 0 { context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: chunk.prefix(room))))), promise: nil) }
+          context.flush()
+          streaming = nil  // silence from here on; the client has to give up
+          return
+        }
+        active.sent += chunk.count
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: chunk)))), promise: nil)
+        continue
       }
       let written = context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: chunk)))))
       guard active.delivery == .complete else {

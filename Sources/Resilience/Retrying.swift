@@ -17,7 +17,9 @@ public struct CircuitOpenError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Runs `operation` until it succeeds, a failure is not worth retrying, or the policy's retries are
-/// spent; the breaker sees every outcome and stops attempts to a host it has given up on.
+/// spent. The breaker is asked once, before the first attempt: an open circuit fails a new request
+/// at once, but the retries of a request already under way are what the user asked for and are
+/// all made. The breaker sees every outcome.
 ///
 /// - Parameters:
 ///   - sleep: waits the given seconds (tests pass one that records instead).
@@ -28,9 +30,9 @@ public func withRetries<T: Sendable>(
   onRetry: (Int, Double, AttemptError) -> Void = { _, _, _ in },
   _ operation: (_ attempt: Int) async throws -> T
 ) async throws -> T {
+  if let breaker, !breaker.admit(host) { throw CircuitOpenError(host: host) }
   var retry = 0
   while true {
-    if let breaker, !breaker.allows(host) { throw CircuitOpenError(host: host) }
     do {
       let result = try await operation(retry + 1)
       breaker?.recordSuccess(host)
@@ -39,9 +41,16 @@ public func withRetries<T: Sendable>(
       breaker?.record(error.failure, host: host)
       retry += 1
       guard let delay = policy.delay(beforeRetry: retry, after: error.failure) else { throw error }
-      if let breaker, !breaker.allows(host) { throw CircuitOpenError(host: host) }
       onRetry(retry, delay, error)
-      try await sleep(delay)
+      do {
+        try await sleep(delay)
+      } catch {
+        breaker?.release(host)
+        throw error
+      }
+    } catch {
+      breaker?.release(host)
+      throw error
     }
   }
 }

@@ -12,6 +12,8 @@ public enum TransportFailure {
   /// A short description naming `host` (`host:port`) where the failure is about reaching it.
   public static func describe(_ error: any Error, host: String) -> String {
     switch error {
+    case let error as RequestStalled:
+      return error.description
     case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout:
       return "timed out"
     case let error as HTTPClientError where error == .connectTimeout:

@@ -42,7 +42,7 @@ struct ChatAttempt {
 
   private func openAI() async throws -> Completion {
     let url = Endpoints.chat(provider.provider.baseURL, provider.provider.type)
-    let response = try await send(url, body: request.openAIBody(dialect: provider.provider.type))
+    let body = try await send(url, body: request.openAIBody(dialect: provider.provider.type))
     var text = ""
     var usage: Usage?
     var finishReason: String?
@@ -58,12 +58,12 @@ struct ChatAttempt {
       if let reason = choice["finish_reason"]?.stringValue { finishReason = reason }
     }
     if !request.stream {
-      try take(try parse(try await collect(response)))
+      try take(try parse(try await collect(body)))
     } else {
       var events = ServerSentEvents()
       var done = false
       do {
-        for try await chunk in response.body where !done {
+        for try await chunk in body where !done {
           for event in events.events(adding: chunk.readableBytesView) {
             if event == Array("[DONE]".utf8) {
               done = true
@@ -106,9 +106,9 @@ struct ChatAttempt {
 
   private func ollamaRoute(_ url: String, generate: Bool) async throws -> Completion {
     let body = request.ollamaBody(generate: generate, contextLength: provider.provider.contextLength)
-    let response: HTTPClientResponse
+    let responseBody: LimitedBody
     do {
-      response = try await send(url, body: body)
+      responseBody = try await send(url, body: body)
     } catch let error as ChatError {
       // Ollama says "model 'x' not found" for a missing model; a missing route is Go's plain
       // "404 page not found" (or a proxy's own text).
@@ -139,7 +139,7 @@ struct ChatAttempt {
     }
     var lines = LineSplitter()
     do {
-      for try await chunk in response.body where !done {
+      for try await chunk in responseBody where !done {
         for line in lines.lines(adding: chunk.readableBytesView) where !line.isEmpty { try take(try parse(line)) }
       }
       if !done, let line = lines.finish() { try take(try parse(line)) }
@@ -163,7 +163,9 @@ struct ChatAttempt {
   }
 
   /// Posts `body`; a transport failure or an error status becomes an error for the retry policy.
-  private func send(_ url: String, body: JSONValue) async throws -> HTTPClientResponse {
+  /// The provider's timeout bounds a whole answer; a stream may run longer while it keeps
+  /// delivering, but never that long without a byte.
+  private func send(_ url: String, body: JSONValue) async throws -> LimitedBody {
     var http = HTTPClientRequest(url: url)
     http.method = .POST
     http.headers.add(name: "Content-Type", value: "application/json")
@@ -173,8 +175,9 @@ struct ChatAttempt {
     http.body = .bytes(ByteBuffer(bytes: try WireCoding.line(body)))
     let timeout = provider.provider.timeout ?? 300
     let response: HTTPClientResponse
+    let responseBody: LimitedBody
     do {
-      response = try await self.http.execute(http, timeout: .milliseconds(Int64(timeout * 1000)))
+      (response, responseBody) = try await self.http.execute(http, limit: request.stream ? .idle(timeout) : .whole(timeout))
     } catch is CancellationError {
       throw CancellationError()
     } catch {
@@ -182,19 +185,21 @@ struct ChatAttempt {
     }
     let status = Int(response.status.code)
     guard (200..<300).contains(status) else {
-      let bytes = (try? await response.body.collect(upTo: 64 << 10)).map { Array($0.readableBytesView) } ?? []
+      let bytes = (try? await responseBody.collect(upTo: 64 << 10)).map { Array($0.readableBytesView) } ?? []
       let parsed = ErrorBody.parse(bytes)
       if status == 404 { throw ChatError.http(provider: provider.name, status: 404, message: parsed.message) }
       throw AttemptError(
         .status(status, retryAfter: RetryAfter.seconds(in: response.headers, now: Date().timeIntervalSince1970), quotaExhausted: parsed.quotaExhausted),
         message: "HTTP \(status): \(parsed.message)")
     }
-    return response
+    return responseBody
   }
 
-  private func collect(_ response: HTTPClientResponse) async throws -> [UInt8] {
+  private func collect(_ body: LimitedBody) async throws -> [UInt8] {
     do {
-      return Array(try await response.body.collect(upTo: 64 << 20).readableBytesView)
+      return Array(try await body.collect(upTo: 64 << 20).readableBytesView)
+    } catch is CancellationError {
+      throw CancellationError()
     } catch {
       throw AttemptError(.transport(describe(error)), message: "the answer broke off: \(describe(error))")
     }

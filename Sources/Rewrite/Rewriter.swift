@@ -38,14 +38,12 @@ public final class Rewriter: Sendable {
     self.options = options
     self.onWarning = onWarning
     breaker = CircuitBreaker(
-      threshold: 3, cooldown: 30,
       counts: { failure in
         switch failure {
         case .transport: true
         case .status(let status, _, _): status == 429 || status >= 500
         }
-      },
-      clock: { ProcessInfo.processInfo.systemUptime })
+      })
     var clients: [String: HTTPClient] = [:]
     for (provider, _) in chain where clients[provider.name] == nil {
       clients[provider.name] = Self.makeHTTPClient(connectTimeout: provider.provider.connectTimeout ?? 10)

@@ -106,7 +106,7 @@ public struct HTTPTranscriptionEngine: SpeechEngine {
     self.retries = retries
     self.onRetry = onRetry
     authority = Self.authority(of: endpoint)
-    breaker = CircuitBreaker(threshold: 3, cooldown: 30, clock: { ProcessInfo.processInfo.systemUptime })
+    breaker = CircuitBreaker()
   }
 
   /// `openai` or `whisper-server`.
@@ -176,8 +176,9 @@ public struct HTTPTranscriptionEngine: SpeechEngine {
     let response: HTTPClientResponse
     let bytes: [UInt8]
     do {
-      response = try await http.execute(request, timeout: .milliseconds(Int64(timeout * 1000)))
-      bytes = Array(try await response.body.collect(upTo: 32 << 20).readableBytesView)
+      let body: LimitedBody
+      (response, body) = try await http.execute(request, limit: .whole(timeout))
+      bytes = Array(try await body.collect(upTo: 32 << 20).readableBytesView)
     } catch is CancellationError {
       throw CancellationError()
     } catch {
@@ -241,7 +242,7 @@ public struct HTTPTranscriptionEngine: SpeechEngine {
   }
 
   private func describe(_ error: any Error) -> String {
-    if let error = error as? HTTPClientError, error == .deadlineExceeded || error == .readTimeout {
+    if error is RequestStalled || (error as? HTTPClientError).map({ $0 == .deadlineExceeded || $0 == .readTimeout }) == true {
       return "no answer within \(Self.seconds(timeout)) (timed out)"
     }
     return TransportFailure.describe(error, host: authority)

@@ -81,7 +81,11 @@ struct ProvidersCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The model to ask by default.", valueName: "name")) var model: String?
     @Option(help: ArgumentHelp("0–2, or omit (send none).", valueName: "t")) var temperature: String?
     @Option(help: ArgumentHelp("Seconds to connect (default 10).", valueName: "seconds")) var connectTimeout: Double?
-    @Option(help: ArgumentHelp("Seconds for a whole answer (default 300).", valueName: "seconds")) var timeout: Double?
+    @Option(
+      help: ArgumentHelp(
+        "Seconds for a whole answer (default 300); a streamed answer may take longer while words keep coming, but never this long without a byte.",
+        valueName: "seconds"))
+    var timeout: Double?
     @Option(help: ArgumentHelp("Ollama: the context window to ask for, in tokens.", valueName: "tokens")) var contextLength: Int?
     @Option(help: ArgumentHelp("The environment variable holding the API key.", valueName: "name")) var apiKeyEnv: String?
     @Option(help: ArgumentHelp("A file whose first line is the API key.", valueName: "path")) var apiKeyFile: String?

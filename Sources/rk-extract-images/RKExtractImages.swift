@@ -55,7 +55,7 @@ struct RKExtractImages: ParsableCommand {
   @Option(help: ArgumentHelp("What a failed image becomes: keep (its URL) or remove.", valueName: "keep|remove"))
   var onFail: Embedder.OnFail = .keep
   @Option(help: ArgumentHelp("Downloads in flight at once.", valueName: "n")) var concurrency = 6
-  @Option(help: ArgumentHelp("Seconds for each request.", valueName: "seconds")) var timeout: Double = 30
+  @Option(help: ArgumentHelp("Seconds for each download, body included.", valueName: "seconds")) var timeout: Double = 30
   @Option(help: ArgumentHelp("Retries of a failed request.", valueName: "n")) var retries = 2
   @Option(help: ArgumentHelp("Seconds before the first retry; each further one waits twice as long.", valueName: "seconds"))
   var retryDelay: Double = 2

@@ -41,7 +41,7 @@ struct FetchCommand {
   }
 
   private func sync(server: Setting, token: Secret, limit: Int, skipIDs: Set<String>, http: HTTPClient) async throws {
-    let breaker = CircuitBreaker(threshold: 3, cooldown: 3600) { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+    let breaker = CircuitBreaker()
     let diagnostics = self.diagnostics
     let client: ReadeckClient
     do {

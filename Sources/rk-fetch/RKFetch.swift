@@ -17,8 +17,12 @@ struct RKFetch: AsyncParsableCommand {
 
       Articles come from the bulk route POST /api/bookmarks/sync (Readeck 0.20 and later) when \
       the server has it, else one GET /api/bookmarks/ID/article each. Connection failures and \
-      HTTP 408, 425, 429, 500, 502, 503 and 504 are retried with exponential backoff; when the \
-      server stays unreachable the run stops at once instead of waiting for every timeout. With \
+      HTTP 408, 425, 429, 500, 502, 503 and 504 are retried with exponential backoff. --timeout \
+      bounds every request, body included: the bulk stream may run longer while data keeps \
+      coming, but a server that goes silent that long is given up on and retried like a dropped \
+      connection. Bookmarks scheduled for deletion are skipped; a bookmark the listing repeats \
+      is synced once. When the server stays unreachable the run stops at once instead of \
+      waiting for every timeout. With \
       --fallback-cache it then writes the articles saved in that store (honouring --label and \
       --limit, newest cached first, leaving out those this run already wrote) with "source": \
       "cache", and says "offline: showing N saved articles, last sync 3 h ago" on standard error \
@@ -55,6 +59,7 @@ struct RKFetch: AsyncParsableCommand {
         (.noPermission, "The token was rejected (HTTP 401 or 403)."),
         (.configError, "The server or the token is not configured."),
         (.noInput, "The --skip-ids file cannot be opened."),
+        (.ioError, "Standard output cannot be written (a full disk); the run stops at once."),
       ]),
     version: Toolbox.version)
 
@@ -95,7 +100,10 @@ struct RKFetch: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Only bookmarks changed since this RFC 3339 time; report deletions.", valueName: "date"))
   var since: String?
 
-  @Option(help: ArgumentHelp("Seconds allowed for each request.", valueName: "seconds"))
+  @Option(
+    help: ArgumentHelp(
+      "Seconds for each request, body included; the bulk stream may run longer while data keeps coming, but never this long without a byte.",
+      valueName: "seconds"))
   var timeout: Double = 30
 
   @Option(help: ArgumentHelp("Retries of a failed request.", valueName: "n"))

@@ -7,11 +7,10 @@ import Testing
   static let makefile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("scripts/ail.mk").path
 
-  @Test func eachRecordingBecomesANoteOnceAndTheCacheAnswersARepeat() async throws {
-    guard AilTranscribeTests.hasPocketSphinx, FileManager.default.isExecutableFile(atPath: "/usr/bin/make") else {
-      print("skipped: PocketSphinx or make missing (apt-get install libpocketsphinx3 pocketsphinx-en-us make)")
-      return
-    }
+  @Test(
+    .enabled(if: AilTranscribeTests.hasPocketSphinx, "PocketSphinx is not installed (apt-get install libpocketsphinx3 pocketsphinx-en-us)"),
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/make"), "make is not installed (apt-get install make)"))
+  func eachRecordingBecomesANoteOnceAndTheCacheAnswersARepeat() async throws {
     let fake = try await FakeLLM.start(.init(models: [FakeModel("m", answer: .text("A tidy note."))]))
     let folder = NSTemporaryDirectory() + "memos-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -56,11 +55,8 @@ import Testing
     }
   }
 
-  @Test func aFailingStageLeavesNoNote() async throws {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/make") else {
-      print("skipped: make missing")
-      return
-    }
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/make"), "make is not installed (apt-get install make)"))
+  func aFailingStageLeavesNoNote() async throws {
     let folder = NSTemporaryDirectory() + "memos-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

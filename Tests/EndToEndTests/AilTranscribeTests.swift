@@ -39,11 +39,8 @@ import Wire
     #expect(result.records(kind: "segment").allSatisfy { $0["file"]?.stringValue == Self.wav })
   }
 
-  @Test func theM4AIsDecodedByFFmpegToTheSameSegments() throws {
-    guard Self.hasFFmpeg else {
-      print("skipped: ffmpeg is not installed (apt-get install ffmpeg)")
-      return
-    }
+  @Test(.enabled(if: hasFFmpeg, "ffmpeg is not installed (apt-get install ffmpeg)"))
+  func theM4AIsDecodedByFFmpegToTheSameSegments() throws {
     let wav = segments(try run("ail-transcribe", ["--segments-only", Self.wav]))
     let m4a = segments(try run("ail-transcribe", ["--segments-only", Self.m4a]))
     try #require(m4a.count == wav.count)
@@ -82,11 +79,10 @@ import Wire
     #expect(rest.split(separator: "\n").count == 3)
   }
 
-  @Test func recognisesTheFixtureWithPocketSphinxWithinAWordErrorBound() throws {
-    guard Self.hasPocketSphinx, Self.hasFFmpeg else {
-      print("skipped: PocketSphinx or ffmpeg missing (apt-get install libpocketsphinx3 pocketsphinx-en-us ffmpeg)")
-      return
-    }
+  @Test(
+    .enabled(if: hasPocketSphinx, "PocketSphinx is not installed (apt-get install libpocketsphinx3 pocketsphinx-en-us)"),
+    .enabled(if: hasFFmpeg, "ffmpeg is not installed (apt-get install ffmpeg)"))
+  func recognisesTheFixtureWithPocketSphinxWithinAWordErrorBound() throws {
     let result = try run("ail-transcribe", ["--engine", "pocketsphinx", "--language", "en-US", Self.m4a])
     #expect(result.status == 0, "\(result.stderr)")
     let chunks = result.records(kind: "transcript_chunk")
@@ -111,11 +107,8 @@ import Wire
     #expect(abs((transcript["duration"]?.numberValue ?? 0) - 16.6) < 0.05)
   }
 
-  @Test func subtitleAndDocumentFormats() throws {
-    guard Self.hasPocketSphinx else {
-      print("skipped: PocketSphinx missing (apt-get install libpocketsphinx3 pocketsphinx-en-us)")
-      return
-    }
+  @Test(.enabled(if: hasPocketSphinx, "PocketSphinx is not installed (apt-get install libpocketsphinx3 pocketsphinx-en-us)"))
+  func subtitleAndDocumentFormats() throws {
     let srt = try run("ail-transcribe", ["--engine", "pocketsphinx", "--format", "srt", Self.wav])
     #expect(srt.status == 0, "\(srt.stderr)")
     #expect(srt.stdout.hasPrefix("1\n00:00:00,7"))
@@ -130,11 +123,8 @@ import Wire
     #expect(text.stdout.split(separator: "\n").count == 4)
   }
 
-  @Test func germanFromTheOfflineEngineSaysWhichEngineToUse() throws {
-    guard Self.hasPocketSphinx else {
-      print("skipped: PocketSphinx missing")
-      return
-    }
+  @Test(.enabled(if: hasPocketSphinx, "PocketSphinx is not installed (apt-get install libpocketsphinx3 pocketsphinx-en-us)"))
+  func germanFromTheOfflineEngineSaysWhichEngineToUse() throws {
     let result = try run("ail-transcribe", ["--engine", "pocketsphinx", "--language", "de-DE", Self.wav])
     #expect(result.status == 69)
     #expect(result.stderr.contains("US English only") && result.stderr.contains("--engine openai"))

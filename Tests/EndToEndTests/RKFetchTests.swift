@@ -128,10 +128,12 @@ import Wire
       let result = try fetch(fake)
       #expect(result.status == 0)
       #expect(result.records(kind: "article").map { $0["id"]?.stringValue } == [library[0].id, library[4].id])
-      #expect(result.summary?["requested"] == 4)
-      #expect(result.summary?["skipped"] == 2)
+      #expect(result.summary?["requested"] == 5)
+      #expect(result.summary?["skipped"] == 3)
       #expect(result.stderr.contains("skipped \(library[1].id): still loading on the server"))
       #expect(result.stderr.contains("skipped \(library[2].id): has no article"))
+      #expect(result.stderr.contains("skipped \(library[3].id): scheduled for deletion on the server"))
+      #expect(result.stderr.contains("2 of 5 articles synced, 3 skipped"))
     }
   }
 

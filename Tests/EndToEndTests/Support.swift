@@ -68,9 +68,11 @@ func run(
   for secret in configuredSecrets {
     #expect(!outputData.contains(Data(secret.utf8)) && !errorData.contains(Data(secret.utf8)), "\(tool) printed a configured secret")
   }
-  return ToolRun(
+  let result = ToolRun(
     status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
     stderr: String(decoding: errorData, as: UTF8.self), seconds: Date().timeIntervalSince(started))
+  if outputData.range(of: Data("\"kind\":\"sync_summary\"".utf8)) != nil { expectEveryBookmarkAccountedFor(result.summary) }
+  return result
 }
 
 /// A tool started with a pipe on its standard input and output (standard error discarded), for

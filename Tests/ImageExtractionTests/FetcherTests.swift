@@ -99,6 +99,26 @@ import Testing
     }
   }
 
+  @Test func anImageThatStallsMidBodyFailsWithinItsTimeAndIsRetried() async throws {
+    let big = Self.png + [UInt8](repeating: 0, count: 50_000)
+    try await withFetcher(
+      ["/stalls.png": .init(body: big, stallAfterBytes: 1000)], limits: FetchLimits(timeout: 1)
+    ) { fetcher, server in
+      let started = ContinuousClock.now
+      let result = await fetcher.fetch(server.baseURL + "/stalls.png", referer: nil)
+      let elapsed = ContinuousClock.now - started
+      guard case .failure(let failure) = result else {
+        Issue.record("a body that never ended came back as an image")
+        return
+      }
+      #expect(failure.status == nil)
+      #expect(failure.reason.contains("timed out"), "\(failure.reason)")
+      // A stall is a transport failure: the first attempt and both retries, each cut at 1 s.
+      #expect(server.requests("/stalls.png") == 3)
+      #expect(elapsed >= .seconds(3) && elapsed < .seconds(30))
+    }
+  }
+
   @Test func concurrencyIsBounded() async throws {
     var answers: [String: ImageServer.Answer] = [:]
     for n in 0..<12 { answers["/\(n).png"] = .init(body: Self.png, delayMilliseconds: 200) }

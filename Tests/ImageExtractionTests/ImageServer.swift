@@ -14,6 +14,8 @@ final class ImageServer: Sendable {
     /// Statuses answered (in order) before the real answer.
     var failFirst: [HTTPResponseStatus] = []
     var headers: [(String, String)] = []
+    /// Send this many bytes of the body, then nothing, leaving the connection open.
+    var stallAfterBytes: Int?
   }
 
   private let answers: Mutex<[String: Answer]>
@@ -93,6 +95,11 @@ final class ImageServer: Sendable {
           var headers = HTTPHeaders([("Content-Type", answer.contentType), ("Content-Length", "\(answer.body.count)")])
           for (name, value) in answer.headers { headers.add(name: name, value: value) }
           context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: answer.status, headers: headers))), promise: nil)
+          if let stall = answer.stallAfterBytes {
+            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: answer.body.prefix(stall))))), promise: nil)
+            server.end()
+            return
+          }
           context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: answer.body)))), promise: nil)
           server.end()
           context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)

@@ -1,6 +1,9 @@
 import AsyncHTTPClient
 import Foundation
 import LLMFake
+import NIOCore
+import NIOHTTP1
+import Synchronization
 import Testing
 import Wire
 
@@ -183,6 +186,40 @@ import Wire
       let log = try await fake.waitForRequests(2, finished: true)
       #expect(log[0].writeTimes.count == 4)
       #expect(try await client.post("\(fake.baseURL)/v1/chat/completions", chat()).status == 200)
+    }
+  }
+
+  /// The body bytes that arrive within a second, and whether the body ended meanwhile.
+  private func bytesWithinASecond(_ client: HTTPClient, _ url: String, _ body: String) async throws -> (HTTPClientResponse, Int, ended: Bool) {
+    var request = HTTPClientRequest(url: url)
+    request.method = .POST
+    request.headers.add(name: "Content-Type", value: "application/json")
+    request.body = .bytes(ByteBuffer(string: body))
+    let response = try await client.execute(request, timeout: .seconds(10))
+    let received = Mutex(0)
+    let reading = Task {
+      for try await chunk in response.body { received.withLock { $0 += chunk.readableBytes } }
+      return true
+    }
+    try await Task.sleep(for: .seconds(1))
+    reading.cancel()
+    let ended = (try? await reading.value) == true
+    return (response, received.withLock { $0 }, ended)
+  }
+
+  @Test func stallAfterSendsThatManyBytesThenNothing() async throws {
+    try await withFake(configuration(.openAI, timing: FakeTiming(chunkCharacters: 1))) { fake, client in
+      fake.inject([.stallAfter(bytes: 25), .stallAfter(bytes: 300)])
+      let (whole, wholeBytes, wholeEnded) = try await bytesWithinASecond(client, "\(fake.baseURL)/v1/chat/completions", chat())
+      #expect(whole.status == .ok)
+      #expect(wholeBytes == 25)
+      #expect(!wholeEnded)
+      // The full length is announced, so a client can tell the body is short.
+      #expect((whole.headers.first(name: "Content-Length").flatMap { Int($0) } ?? 0) > 25)
+      let (_, streamBytes, streamEnded) = try await bytesWithinASecond(client, "\(fake.baseURL)/v1/chat/completions", chat(stream: true))
+      #expect(streamBytes == 300)
+      #expect(!streamEnded)
+      #expect(fake.pendingFaults() == 0)
     }
   }
 

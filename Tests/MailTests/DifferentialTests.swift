@@ -14,8 +14,9 @@ import Wire
     "09-groups-and-comments.eml from": "for the obsolete `a@b (Name)` form Python drops the name; mail readers show it",
   ]
 
-  @Test func everyFixtureDecodesAsPythonDecodesIt() throws {
-    guard let python = python3() else { return }
+  @Test(.enabled(if: python3 != nil, "python3 is not on PATH (apt-get install python3)"))
+  func everyFixtureDecodesAsPythonDecodesIt() throws {
+    let python = try #require(python3)
     let paths = try fixturePaths()
     #expect(paths.count >= 14)
     let output = try runPython(python, [repositoryRoot.appendingPathComponent("scripts/mail-reference.py").path] + paths)

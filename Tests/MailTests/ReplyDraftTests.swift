@@ -101,8 +101,9 @@ import Wire
   }
 
   /// Python's email package reads the draft as we meant it.
-  @Test func pythonReadsTheDraft() throws {
-    guard let python = python3() else { return }
+  @Test(.enabled(if: python3 != nil, "python3 is not on PATH (apt-get install python3)"))
+  func pythonReadsTheDraft() throws {
+    let python = try #require(python3)
     let script = """
       import email, email.policy, json, sys
       m = email.message_from_bytes(sys.stdin.buffer.read(), policy=email.policy.default)

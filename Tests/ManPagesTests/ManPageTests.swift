@@ -112,11 +112,8 @@ struct SampleTool: ParsableCommand {
   }
 
   /// The page must be valid roff: groff reports no warnings and renders ASCII hyphens in commands.
-  @Test func groffRendersThePageCleanly() throws {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/groff") else {
-      print("skipped: groff is not installed (apt install groff-base)")
-      return
-    }
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff"), "groff is not installed (apt-get install groff-base)"))
+  func groffRendersThePageCleanly() throws {
     let directory = NSTemporaryDirectory() + "manpage-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -69,6 +69,50 @@ import Testing
     }
   }
 
+  @Test func stallAfterSendsThatManyBodyBytesThenNothingWithTheConnectionOpen() async throws {
+    try await withFake(Fixture.all) { fake, _ in
+      fake.inject([.stallAfter(bytes: 7)], on: .article)
+      let request = "GET /api/bookmarks/\(Fixture.articleID)/article HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n\r\n"
+      let (received, closed) = try rawReceive(port: fake.port, request, for: 1)
+      #expect(!closed)
+      let text = String(decoding: received, as: UTF8.self)
+      let parts = text.components(separatedBy: "\r\n\r\n")
+      try #require(parts.count == 2, "\(text)")
+      #expect(parts[0].hasPrefix("HTTP/1.1 200"))
+      #expect(parts[1].utf8.count == 7)
+      // The full length is announced, so a client knows the body is short.
+      let length = parts[0].split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+      #expect((length.flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0) > 7)
+    }
+  }
+
+  @Test func stallAfterCutsTheBulkStreamMidPart() async throws {
+    try await withFake(Fixture.all) { fake, _ in
+      fake.inject([.stallAfter(bytes: 300)], on: .bulkSync)
+      let body = #"{"with_html":true}"#
+      let request =
+        "POST /api/bookmarks/sync HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\n"
+        + "Content-Length: \(body.utf8.count)\r\n\r\n" + body
+      let (received, closed) = try rawReceive(port: fake.port, request, for: 1)
+      #expect(!closed)
+      let crlf: [UInt8] = [13, 10]
+      let headEnd = try #require(firstIndex(of: crlf + crlf, in: received))
+      #expect(String(decoding: received[..<headEnd], as: UTF8.self).lowercased().contains("transfer-encoding: chunked"))
+      // Chunked framing puts a size line before each chunk: the payload itself is 300 bytes, and
+      // no zero-size chunk ends the body.
+      var payload = 0
+      var sizes: [Int] = []
+      var rest = Array(received[(headEnd + 4)...])
+      while let lineEnd = firstIndex(of: crlf, in: rest), let size = Int(String(decoding: rest[..<lineEnd], as: UTF8.self), radix: 16) {
+        sizes.append(size)
+        payload += size
+        rest = Array(rest.dropFirst(lineEnd + 2 + size + 2))
+      }
+      #expect(payload == 300)
+      #expect(!sizes.isEmpty && !sizes.contains(0), "\(sizes)")
+    }
+  }
+
   @Test func malformedJSONIsA200ThatDoesNotParse() async throws {
     try await withFake(Fixture.all) { fake, client in
       fake.inject([.malformedJSON], on: .list)

@@ -3,6 +3,11 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 @testable import ReadeckFake
 
@@ -186,4 +191,32 @@ enum Fixture {
   }
 
   static var all: [FakeBookmark] { [article, loading, photo] }
+}
+
+/// Sends raw bytes on one connection and reads for `seconds`: what arrived, and whether the server
+/// closed the connection meanwhile.
+func rawReceive(port: Int, _ text: String, for seconds: Double) throws -> (received: [UInt8], closed: Bool) {
+  let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+  defer { close(socket) }
+  var address = sockaddr_in()
+  address.sin_family = sa_family_t(AF_INET)
+  address.sin_port = in_port_t(UInt16(port).bigEndian)
+  address.sin_addr.s_addr = inet_addr("127.0.0.1")
+  let connected = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+  }
+  try #require(connected == 0)
+  let bytes = Array(text.utf8)
+  try #require(send(socket, bytes, bytes.count, 0) == bytes.count)
+  var received: [UInt8] = []
+  let deadline = Date().addingTimeInterval(seconds)
+  var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+  var buffer = [UInt8](repeating: 0, count: 65536)
+  while Date() < deadline {
+    guard poll(&descriptor, 1, 50) > 0 else { continue }
+    let count = recv(socket, &buffer, buffer.count, 0)
+    if count <= 0 { return (received, true) }
+    received += buffer.prefix(count)
+  }
+  return (received, false)
 }

@@ -56,29 +56,74 @@ import Testing
     func advance(_ seconds: Double) { now.withLock { $0 += seconds } }
   }
 
-  @Test func opensAfterConsecutiveTransportFailuresAndTriesAgainAfterTheCooldown() {
+  @Test func defaultsAreTheOriginalApps() {
+    let breaker = CircuitBreaker()
+    #expect(breaker.threshold == 3)
+    #expect(breaker.cooldown == 10)
+    #expect(breaker.maxCooldown == 50)
+    #expect(breaker.probesToClose == 3)
+  }
+
+  @Test func opensAfterThreeConsecutiveTransportFailuresOnlyForThatHost() {
     let clock = Clock()
-    let breaker = CircuitBreaker(threshold: 3, cooldown: 10) { clock.now.withLock { $0 } }
+    let breaker = CircuitBreaker(clock: { clock.now.withLock { $0 } })
     for _ in 1...2 { breaker.record(.transport("refused"), host: "a") }
-    #expect(breaker.allows("a"))
+    #expect(breaker.admit("a"))
     breaker.record(.transport("refused"), host: "a")
-    #expect(!breaker.allows("a"))
-    #expect(breaker.allows("b"))
+    #expect(!breaker.admit("a"))
+    #expect(breaker.isOpen("a"))
+    #expect(breaker.admit("b"))
+    clock.advance(9.9)
+    #expect(!breaker.admit("a"))
+  }
+
+  @Test func halfOpenLetsOneProbeAtATimeAndThreeSuccessesCloseIt() {
+    let clock = Clock()
+    let breaker = CircuitBreaker(clock: { clock.now.withLock { $0 } })
+    for _ in 1...3 { breaker.record(.transport("refused"), host: "a") }
     clock.advance(10)
-    #expect(breaker.allows("a"))  // one trial
-    breaker.recordSuccess("a")
-    breaker.record(.transport("refused"), host: "a")
-    #expect(breaker.allows("a"))  // the count started again
+    for probe in 1...3 {
+      #expect(breaker.admit("a"), "probe \(probe) goes out")
+      #expect(!breaker.admit("a"), "a second request waits while probe \(probe) is out")
+      breaker.recordSuccess("a")
+    }
+    // Closed: requests go out side by side, and it takes three failures again to open it.
+    #expect(breaker.admit("a") && breaker.admit("a"))
+    for _ in 1...2 { breaker.record(.transport("refused"), host: "a") }
+    #expect(breaker.admit("a"))
+  }
+
+  @Test func aFailedProbeReopensForTwiceAsLongUpToFiftySeconds() {
+    let clock = Clock()
+    let breaker = CircuitBreaker(clock: { clock.now.withLock { $0 } })
+    for _ in 1...3 { breaker.record(.transport("refused"), host: "a") }
+    for cooldown in [10.0, 20, 40, 50, 50] {
+      clock.advance(cooldown - 0.5)
+      #expect(!breaker.admit("a"), "still open \(cooldown - 0.5) s into a \(cooldown) s cooldown")
+      clock.advance(0.5)
+      #expect(breaker.admit("a"), "a probe after \(cooldown) s")
+      breaker.record(.transport("refused"), host: "a")
+    }
+  }
+
+  @Test func aProbeThatEndsWithoutAnOutcomeGivesItsSlotBack() {
+    let clock = Clock()
+    let breaker = CircuitBreaker(clock: { clock.now.withLock { $0 } })
+    for _ in 1...3 { breaker.record(.transport("refused"), host: "a") }
+    clock.advance(10)
+    #expect(breaker.admit("a"))
+    breaker.release("a")
+    #expect(breaker.admit("a"))
   }
 
   @Test func anAnswerResetsTheCountAndClientErrorsNeverOpenIt() {
-    let breaker = CircuitBreaker(threshold: 2, cooldown: 10) { 0 }
+    let breaker = CircuitBreaker(threshold: 2, cooldown: 10, clock: { 0 })
     breaker.record(.transport("reset"), host: "a")
     breaker.record(.status(404, retryAfter: nil, quotaExhausted: false), host: "a")
     breaker.record(.transport("reset"), host: "a")
-    #expect(breaker.allows("a"))
+    #expect(breaker.admit("a"))
     for _ in 1...10 { breaker.record(.status(401, retryAfter: nil, quotaExhausted: false), host: "b") }
-    #expect(breaker.allows("b"))
+    #expect(breaker.admit("b"))
   }
 }
 
@@ -114,18 +159,25 @@ import Testing
     #expect(error?.message == "HTTP 404")
   }
 
-  @Test func anOpenCircuitStopsFurtherAttempts() async {
-    let breaker = CircuitBreaker(threshold: 2, cooldown: 60) { 0 }
+  @Test func anOpenCircuitFailsNewRequestsButNotTheRetriesOfOneUnderWay() async {
+    let breaker = CircuitBreaker(threshold: 2, cooldown: 60, clock: { 0 })
     var attempts = 0
-    await #expect(throws: CircuitOpenError.self) {
+    await #expect(throws: AttemptError.self) {
       try await withRetries(policy: RetryPolicy(maxRetries: 5), breaker: breaker, host: "h", sleep: { _ in }) { _ -> Int in
         attempts += 1
         throw AttemptError(.transport("connection refused"), message: "connection refused")
       }
     }
-    #expect(attempts == 2)
+    #expect(attempts == 6, "the first attempt and all five retries asked for")
+    #expect(breaker.isOpen("h"))
+    var later = 0
     await #expect(throws: CircuitOpenError.self) {
-      try await withRetries(policy: RetryPolicy(), breaker: breaker, host: "h", sleep: { _ in }) { _ in 1 }
+      try await withRetries(policy: RetryPolicy(), breaker: breaker, host: "h", sleep: { _ in }) { _ -> Int in
+        later += 1
+        return 1
+      }
     }
+    #expect(later == 0)
   }
+
 }

@@ -207,12 +207,39 @@ import Wire
     }
   }
 
+  @Test func aStreamMayRunLongerThanTheTimeoutWhileWordsKeepComing() async throws {
+    // 20 characters, one every 150 ms: 3 s in all, never 1 s without a byte.
+    try await withServer(.openAI, timing: FakeTiming(chunkCharacters: 1, chunkDelayMilliseconds: 150)) { fake in
+      let completion = try await ask(rewriter([(provider(fake, .openai, timeout: 1), "m")]))
+      #expect(completion.text == "Hello, polite world.")
+      #expect(fake.count == 1)
+    }
+  }
+
+  @Test func aStalledAnswerIsATransportFailureRetriedWithinTheTimeout() async throws {
+    try await withServer(.openAI) { fake in
+      fake.inject([.stallAfter(bytes: 10)])
+      let started = ContinuousClock.now
+      let completion = try await ask(rewriter([(provider(fake, .openai, timeout: 1), "m")]), stream: false)
+      #expect(completion.text == "Hello, polite world.")
+      #expect(fake.count == 2)
+      #expect(ContinuousClock.now - started < .seconds(15))
+    }
+  }
+
   @Test func theBreakerCountsTransportFailuresButNotConfigurationErrors() async throws {
-    // A closed port: three refused connections open the circuit, later requests fail at once.
+    // A closed port: the request makes every retry asked for, and its refused connections open
+    // the circuit, so the next request fails at once.
     let closed = ResolvedProvider(Provider(name: "down", type: .openai, baseURL: "http://127.0.0.1:9", connectTimeout: 1), apiKey: nil)
-    let down = rewriter([(closed, "m")], retries: 5)
-    let error = await #expect(throws: ChatError.self) { try await ask(down) }
-    #expect(error?.description.contains("gave up after repeated connection failures") == true, "\(String(describing: error))")
+    let warnings = Warnings()
+    let down = rewriter([(closed, "m")], retries: 5, warnings: warnings)
+    let request = ChatRequest(system: "", input: "x", model: "m", stream: false)
+    let first = await #expect(throws: ChatError.self) { try await down.rewrite(request) }
+    #expect(first?.description.contains("refused") == true, "\(String(describing: first))")
+    #expect(warnings.all.filter { $0.contains("retrying") }.count == 5, "\(warnings.all)")
+    let second = await #expect(throws: ChatError.self) { try await down.rewrite(request) }
+    #expect(second?.description.contains("gave up after repeated connection failures") == true, "\(String(describing: second))")
+    await down.shutdown()
     // 404s (a missing model) never open it: every request still reaches the server.
     try await withServer(.openAI) { fake in
       let shared = rewriter([(provider(fake, .openai), "nope")], retries: 0)

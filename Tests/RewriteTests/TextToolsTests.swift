@@ -44,11 +44,8 @@ import Testing
     #expect(try String(contentsOfFile: folder + "/text", encoding: .utf8) == new, "\(diff)")
   }
 
-  @Test func patchAppliesTheDiff() throws {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/patch") else {
-      print("skipped: /usr/bin/patch is missing")
-      return
-    }
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/patch"), "patch is not installed (apt-get install patch)"))
+  func patchAppliesTheDiff() throws {
     let old = (1...40).map { "line \($0)\n" }.joined()
     var lines = old.split(separator: "\n").map(String.init)
     lines[2] = "changed three"
