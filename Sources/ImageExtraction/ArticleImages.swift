@@ -38,7 +38,7 @@ public struct ArticleImages: Sendable {
     var references = found.distinct.map {
       (reference: ImageReference(url: $0.url, resolved: $0.resolved, foundIn: $0.foundIn), canonical: $0.canonical)
     }
-    if hero, mode != .find, let heroURL = Self.heroURL(article.bookmark),
+    if hero, mode != .find, let heroURL = Self.heroURL(article.bookmark), !ImageURL.isFragmentOnly(heroURL),
       let resolved = ImageURL.resolve(heroURL, against: article.documentURL),
       !references.contains(where: { $0.canonical == ImageURL.canonical(resolved) })
     {

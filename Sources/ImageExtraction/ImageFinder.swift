@@ -135,7 +135,8 @@ public enum ImageFinder {
     let element = context + (tag.name == "source" && inPicture ? "picture source" : tag.namespace == .svg ? "svg \(tag.name)" : tag.name)
     func add(_ url: String, _ attribute: String, _ part: ImageOccurrence.Part) {
       let trimmed = url.trimmingASCIIWhitespace
-      guard !trimmed.isEmpty, !isDataURL(trimmed) else { return }
+      // A fragment alone is the page itself: fetching it finds HTML and fails the article.
+      guard !trimmed.isEmpty, !isDataURL(trimmed), !ImageURL.isFragmentOnly(trimmed) else { return }
       let resolution = ImageURL.resolution(of: trimmed, against: base)
       list.append(
         ImageOccurrence(

@@ -22,6 +22,13 @@ public enum ImageURL {
     return lower.hasPrefix("http://") || lower.hasPrefix("https://")
   }
 
+  /// `#` or `#name`: the document itself, never an image (`src="#"` on a placeholder avatar,
+  /// `url(#gradient)` naming an SVG element). Whitespace and C0 controls before it are trimmed
+  /// by URL parsing, so they do not count.
+  public static func isFragmentOnly(_ raw: String) -> Bool {
+    raw.utf8.first { $0 > 0x20 } == UInt8(ascii: "#")
+  }
+
   /// The resolved URL and its canonical form, parsing once; `base` parsed once per document.
   static func resolution(of raw: String, against base: ParsedURL?) -> (resolved: String, canonical: String)? {
     let text = cleaned(raw)

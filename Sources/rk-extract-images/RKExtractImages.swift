@@ -20,7 +20,8 @@ struct RKExtractImages: ParsableCommand {
       url() in style attributes, SVG image href, input type=image, video poster. URLs resolve \
       as a browser resolves them (the WHATWG URL standard; a % is never encoded again) against \
       the bookmark's url (or the record's base_url), overridden by the first <base href>, and \
-      count once per canonical form. Each record is written on with an "images" array; \
+      count once per canonical form; a value that is only a fragment (#, #top) is the page, not \
+      an image. Each record is written on with an "images" array; \
       other records pass through untouched.
 
       --download fetches each image once per run, however many articles refer to it, with \
