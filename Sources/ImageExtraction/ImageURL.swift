@@ -29,6 +29,13 @@ public enum ImageURL {
     raw.utf8.first { $0 > 0x20 } == UInt8(ascii: "#")
   }
 
+  /// `https://host[:port]/` of an http(s) URL, the Referer a browser sends under its default
+  /// policy: never a user name, password, path or query.
+  public static func origin(_ url: String) -> String? {
+    guard let origin = ParsedURL(cleaned(url))?.origin, isFetchable(origin) else { return nil }
+    return origin
+  }
+
   /// The resolved URL and its canonical form, parsing once; `base` parsed once per document.
   static func resolution(of raw: String, against base: ParsedURL?) -> (resolved: String, canonical: String)? {
     let text = cleaned(raw)

@@ -31,6 +31,11 @@ struct ParsedURL {
   /// The URL without its fragment: what identifies the resource.
   var withoutFragment: String { String(decoding: serialization[..<(fragmentStart ?? serialization.count)], as: UTF8.self) }
 
+  /// `scheme://host[:port]/`: no user name, password, path or query.
+  var origin: String {
+    String(decoding: serialization[..<schemeEnd] + Array("://".utf8) + serialization[hostStart..<pathStart] + [UInt8(ascii: "/")], as: UTF8.self)
+  }
+
   // MARK: Parsing
 
   /// `input` must already be trimmed of C0 controls and spaces and rid of tabs and newlines.

@@ -45,4 +45,15 @@ import Wire
       #expect(output.images?.map(\.url) == ["real.png"])
     }
   }
+
+  /// The Referer is the page's origin, never the user name and password of the bookmark URL.
+  @Test func refererCarriesNoCredentials() async throws {
+    try await withDownloads { work, server in
+      let page = server.baseURL.replacingOccurrences(of: "http://", with: "http://alice:secret@") + "/wiki/page.html?token=t"
+      let (_, tally) = await work.process(article(#"<img src="/a.png">"#, url: page))
+      #expect(tally.failed == [])
+      let referers = server.requests.map { $0.headers["Referer"] }
+      #expect(referers == [[server.baseURL + "/"]])
+    }
+  }
 }

@@ -114,6 +114,13 @@ import Testing
     }
   }
 
+  @Test func originsNeverCarryCredentials() {
+    #expect(ImageURL.origin("https://alice:secret@intranet/wiki/page?x#y") == "https://intranet/")
+    #expect(ImageURL.origin("HTTP://bob@Example.ORG:80/a") == "http://example.org/")
+    #expect(ImageURL.origin("http://example.org:8080/a") == "http://example.org:8080/")
+    #expect(ImageURL.origin("mailto:alice@example.org") == nil)
+  }
+
   @Test func punycodeVectors() {
     // RFC 3492 section 7.1 (A) Arabic (Egyptian) and (L) 3<nen>B<gumi><kinpachi><sensei>.
     let arabic: [UInt32] = [
