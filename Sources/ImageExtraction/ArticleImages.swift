@@ -38,7 +38,7 @@ public struct ArticleImages: Sendable {
     var references = found.distinct.map {
       (reference: ImageReference(url: $0.url, resolved: $0.resolved, foundIn: $0.foundIn), canonical: $0.canonical)
     }
-    if hero, mode != .find, let heroURL = Self.heroURL(article.bookmark),
+    if hero, mode != .find, let heroURL = Self.heroURL(article.bookmark), !ImageURL.isFragmentOnly(heroURL),
       let resolved = ImageURL.resolve(heroURL, against: article.documentURL),
       !references.contains(where: { $0.canonical == ImageURL.canonical(resolved) })
     {
@@ -52,7 +52,7 @@ public struct ArticleImages: Sendable {
       return (output, tally)
     }
 
-    let referer = article.documentURL.flatMap(Self.origin)
+    let referer = article.documentURL.flatMap(ImageURL.origin)
     let results = await withTaskGroup(of: (String, Result<FetchedImage, FetchFailure>).self) { group in
       for canonical in Set(references.compactMap(\.canonical)) where ImageURL.isFetchable(canonical) {
         group.addTask { (canonical, await fetcher.fetch(canonical, referer: referer)) }
@@ -98,25 +98,5 @@ public struct ArticleImages: Sendable {
   static func heroURL(_ bookmark: JSONObject) -> String? {
     let resources = bookmark["resources"]?.objectValue
     return resources?["image"]?["src"]?.stringValue ?? resources?["thumbnail"]?["src"]?.stringValue
-  }
-
-  /// `https://host/`, sent as the Referer as a browser showing the page would.
-  static func origin(_ url: String) -> String? {
-    guard let components = URLComponentsLite(url) else { return nil }
-    return "\(components.scheme)://\(components.authority)/"
-  }
-}
-
-/// Scheme and authority of an absolute URL, without Foundation's parsing of the rest.
-struct URLComponentsLite {
-  var scheme: String
-  var authority: String
-
-  init?(_ url: String) {
-    guard let colon = url.range(of: "://") else { return nil }
-    scheme = String(url[..<colon.lowerBound]).lowercased()
-    let rest = url[colon.upperBound...]
-    authority = String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
-    guard !scheme.isEmpty, !authority.isEmpty else { return nil }
   }
 }

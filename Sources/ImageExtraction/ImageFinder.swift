@@ -84,7 +84,8 @@ public enum ImageFinder {
         break
       }
     }
-    let documentBase = base ?? documentURL
+    // Parsed once: every reference of the page resolves against it.
+    let documentBase = (base ?? documentURL).flatMap { ParsedURL(ImageURL.cleaned($0)) }
     var found = FoundImages(occurrences: [], tags: [:], base: base)
     for (tag, context, inPicture) in pending {
       let before = found.occurrences.count
@@ -130,15 +131,16 @@ public enum ImageFinder {
     }
   }
 
-  private static func collect(_ tag: HTMLStartTag, context: String, inPicture: Bool, base: String?, into list: inout [ImageOccurrence]) {
+  private static func collect(_ tag: HTMLStartTag, context: String, inPicture: Bool, base: ParsedURL?, into list: inout [ImageOccurrence]) {
     let element = context + (tag.name == "source" && inPicture ? "picture source" : tag.namespace == .svg ? "svg \(tag.name)" : tag.name)
     func add(_ url: String, _ attribute: String, _ part: ImageOccurrence.Part) {
       let trimmed = url.trimmingASCIIWhitespace
-      guard !trimmed.isEmpty, !trimmed.lowercased().hasPrefix("data:") else { return }
-      let resolved = ImageURL.resolve(trimmed, against: base)
+      // A fragment alone is the page itself: fetching it finds HTML and fails the article.
+      guard !trimmed.isEmpty, !isDataURL(trimmed), !ImageURL.isFragmentOnly(trimmed) else { return }
+      let resolution = ImageURL.resolution(of: trimmed, against: base)
       list.append(
         ImageOccurrence(
-          url: trimmed, resolved: resolved, canonical: resolved.map(ImageURL.canonical), foundIn: "\(element)[\(attribute)]",
+          url: trimmed, resolved: resolution?.resolved, canonical: resolution?.canonical, foundIn: "\(element)[\(attribute)]",
           tag: tag.range, attribute: attribute, part: part))
     }
     func whole(_ name: String) {
@@ -171,6 +173,15 @@ public enum ImageFinder {
     if let style = tag.attribute("style")?.value {
       for (index, url) in StyleURLs.find(in: style).enumerated() { add(url, "style", .styleURL(index)) }
     }
+  }
+
+  /// `data:` in any case, without lower-casing the whole (often very long) value.
+  static func isDataURL(_ value: String) -> Bool {
+    var bytes = value.utf8.makeIterator()
+    for expected in "data".utf8 {
+      guard let byte = bytes.next(), byte | 0x20 == expected else { return false }
+    }
+    return bytes.next() == UInt8(ascii: ":")
   }
 
   /// `{"1x": …}` or `[…]`: a lazy loader's configuration, not a URL.

@@ -18,8 +18,10 @@ struct RKExtractImages: ParsableCommand {
       tokenizer: img src and srcset, picture source srcset, lazy-loading attributes (data-src, \
       data-srcset, data-lazy-src, data-lazy-srcset, data-original), images inside noscript, \
       url() in style attributes, SVG image href, input type=image, video poster. URLs resolve \
-      against the bookmark's url (or the record's base_url), overridden by the first <base href>, \
-      and count once per canonical form. Each record is written on with an "images" array; \
+      as a browser resolves them (the WHATWG URL standard; a % is never encoded again) against \
+      the bookmark's url (or the record's base_url), overridden by the first <base href>, and \
+      count once per canonical form; a value that is only a fragment (#, #top) is the page, not \
+      an image. Each record is written on with an "images" array; \
       other records pass through untouched.
 
       --download fetches each image once per run, however many articles refer to it, with \
