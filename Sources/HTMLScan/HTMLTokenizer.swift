@@ -8,9 +8,8 @@
 /// of their source text, so a caller can replace one value and keep every other byte. Any byte
 /// sequence is accepted: invalid UTF-8 becomes U+FFFD in names and values.
 ///
-/// Left out, as irrelevant to finding elements and attributes: parse errors, the script data
-/// escaped states (a script ends at the first `</script`, even after `<!--<script>`), and the
-/// parts of tree construction that do not change tokenization or namespaces.
+/// Left out, as irrelevant to finding elements and attributes: parse errors, and the parts of
+/// tree construction that do not change tokenization or namespaces.
 public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
   private let input: Input
   private let emitsText: Bool
@@ -96,8 +95,12 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
         appendText(b, position, lt, references: true, nul: .keep)
         position = lt
         if lt < n, let token = markup(b, at: lt) { return emit(token) }
-      case .rcdata, .rawText:
-        let end = endTagOfRawText(b)
+      case .rcdata, .rawText, .scriptData:
+        var name = rawTextElement
+        let end = name.withUTF8 { name in
+          content == .scriptData
+            ? Self.endOfScriptData(b, from: position, name: name) : Self.endOfRawText(b, from: position, name: name)
+        }
         appendText(b, position, end, references: content == .rcdata, nul: .replace)
         position = end
         content = .data
@@ -126,30 +129,6 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
   ) {
     guard emitsText && start < end else { return }
     CharacterReferences.append(b, start, end, references: references, inAttribute: false, nul: nul, to: &text)
-  }
-
-  /// The start of the end tag that closes the current RAWTEXT, RCDATA or script data (`</name`
-  /// in any case, then whitespace, `/` or `>`), or the end of the input.
-  private func endTagOfRawText(_ b: UnsafeBufferPointer<UInt8>) -> Int {
-    let n = b.count
-    var name = rawTextElement
-    return name.withUTF8 { name in
-      var i = position
-      while true {
-        let lt = Self.find(0x3C, in: b, from: i)
-        let after = lt + 2 + name.count
-        guard after < n else { return n }
-        if b[lt + 1] == 0x2F {
-          var k = 0
-          while k < name.count && b[lt + 2 + k] | 0x20 == name[k] { k += 1 }
-          if k == name.count {
-            let c = b[after]
-            if Self.isWhitespace(c) || c == 0x2F || c == 0x3E { return lt }
-          }
-        }
-        i = lt + 1
-      }
-    }
   }
 
   // MARK: - Markup
@@ -508,6 +487,29 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
       }
     }
     while i < n && b[i] != byte { i &+= 1 }
+    return i
+  }
+
+  /// The first `byte` or `other` at or after `start`, or the end; eight bytes at a time.
+  @inline(__always)
+  static func find(_ byte: UInt8, or other: UInt8, in b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let n = b.count
+    var i = start
+    if let base = b.baseAddress {
+      let first = UInt64(byte) &* 0x0101_0101_0101_0101
+      let second = UInt64(other) &* 0x0101_0101_0101_0101
+      let raw = UnsafeRawPointer(base)
+      while i &+ 8 <= n {
+        let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self).littleEndian
+        let x = word ^ first
+        let y = word ^ second
+        let zeros =
+          ((x &- 0x0101_0101_0101_0101) & ~x | (y &- 0x0101_0101_0101_0101) & ~y) & 0x8080_8080_8080_8080
+        if zeros != 0 { return i &+ zeros.trailingZeroBitCount &>> 3 }
+        i &+= 8
+      }
+    }
+    while i < n && b[i] != byte && b[i] != other { i &+= 1 }
     return i
   }
 
