@@ -240,17 +240,14 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
     return .comment(string(b, start, end, references: false, inAttribute: false))
   }
 
-  /// After `<!DOCTYPE`: the name, then everything up to the next `>`, which always ends it.
+  /// After `<!DOCTYPE`: everything up to the next `>`, which ends every DOCTYPE state, even
+  /// within quotes.
   private mutating func doctype(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> HTMLToken? {
     let n = b.count
-    var i = start
-    while i < n && Self.isWhitespace(b[i]) { i += 1 }
-    let nameStart = i
-    while i < n && !Self.isWhitespace(b[i]) && b[i] != 0x3E { i += 1 }
-    let nameEnd = i
-    position = Swift.min(Self.find(0x3E, in: b, from: i) + 1, n)
+    let gt = Self.find(0x3E, in: b, from: start)
+    position = Swift.min(gt + 1, n)
     guard emitsText else { return nil }
-    return .doctype(lowercasedName(b, nameStart, nameEnd, key: nil))
+    return .doctype(HTMLDoctype(b, from: start, to: gt, closed: gt < n))
   }
 
   // MARK: - Tags
