@@ -8,16 +8,21 @@
 /// of their source text, so a caller can replace one value and keep every other byte. Any byte
 /// sequence is accepted: invalid UTF-8 becomes U+FFFD in names and values.
 ///
+/// Held to the html5lib-tests tokenizer suite (Tests/HTMLScanTests/HTML5LibTokenizerTests.swift).
 /// Left out, as irrelevant to finding elements and attributes: parse errors, and the parts of
 /// tree construction that do not change tokenization or namespaces.
 public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
   private let input: Input
   private let emitsText: Bool
+  /// Whether start and end tags go through `tree`; without it, as in the standard's tokenizer
+  /// alone, no tag switches the content model and every tag is in the HTML namespace.
+  private let buildsTree: Bool
   /// The attributes whose values are decoded; nil for all.
   private let valueNames: Set<String>?
   private var position = 0
   private var content = TreeContext.Content.data
-  /// The element whose end tag ends RAWTEXT, RCDATA or script data.
+  /// The element whose end tag ends RAWTEXT, RCDATA or script data (the standard's "last start
+  /// tag"); empty for none, when no end tag ends them.
   private var rawTextElement = ""
   /// Text read but not yet emitted (only when `emitsText`).
   private var text: [UInt8] = []
@@ -69,9 +74,21 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
     self.init(Input(html.utf8), text: text, valuesOf: valuesOf)
   }
 
-  private init(_ input: Input, text: Bool, valuesOf: Set<String>?) {
+  /// A tokenizer that starts in `state`, as the html5lib-tests suite sets one up: `lastStartTag`
+  /// (lower case) is the element whose end tag ends RCDATA, RAWTEXT or script data, and without
+  /// `buildsTree` tags change neither the state nor the namespace.
+  init(
+    _ html: String, text: Bool, state: TreeContext.Content, lastStartTag: String?, buildsTree: Bool
+  ) {
+    self.init(Input(html.utf8), text: text, valuesOf: nil, buildsTree: buildsTree)
+    content = state
+    rawTextElement = lastStartTag ?? ""
+  }
+
+  private init(_ input: Input, text: Bool, valuesOf: Set<String>?, buildsTree: Bool = true) {
     self.input = input
     emitsText = text
+    self.buildsTree = buildsTree
     valueNames = valuesOf.map { $0.union(TreeContext.attributeValuesRead) }
   }
 
@@ -108,6 +125,11 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
       case .plaintext:
         appendText(b, position, n, references: false, nul: .replace)
         position = n
+      case .cdataSection:
+        let end = Self.find("]]>", in: b, from: position)
+        appendText(b, position, end, references: false, nul: .keep)
+        position = Swift.min(end + 3, n)
+        content = .data
       }
     }
     guard !text.isEmpty else { return nil }
@@ -263,6 +285,12 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
     position = gt + 1
     let key = Self.nameKey(b, nameStart, nameEnd)
     let name = lowercasedName(b, nameStart, nameEnd, key: key)
+    guard buildsTree else {
+      if isEnd { return .endTag(name: name, range: lt..<gt + 1) }
+      return .startTag(
+        HTMLStartTag(
+          name: name, attributes: makeAttributes(b), selfClosing: selfClosing, namespace: .html, range: lt..<gt + 1))
+    }
     let info = ElementInfo.of(name, key: key)
     if isEnd {
       tree.endTag(name, key: key, info)

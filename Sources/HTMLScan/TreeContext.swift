@@ -10,8 +10,10 @@
 /// ancestor of an unclosed `<svg>` closes the svg too, and an HTML element open inside
 /// `<foreignObject>` makes the tags after it HTML.
 struct TreeContext {
-  /// The tokenizer states that read an element's content, which start tags switch to.
-  enum Content { case data, rcdata, rawText, scriptData, plaintext }
+  /// The tokenizer states that read an element's content, which start tags switch to;
+  /// `cdataSection` only as a place to start (`HTMLTokenizer.init(_:text:state:lastStartTag:buildsTree:)`),
+  /// since sections in foreign content are read where they begin.
+  enum Content { case data, rcdata, rawText, scriptData, plaintext, cdataSection }
 
   /// An open element in the SVG or MathML namespace.
   struct ForeignElement {
