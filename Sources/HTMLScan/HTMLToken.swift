@@ -52,7 +52,8 @@ public enum HTMLToken: Sendable, Equatable {
   /// Character references decoded as in the data state (in RCDATA too); adjacent text merged.
   case text(String)
   case comment(String)
-  case doctype(HTMLDoctype)
+  /// Boxed: rare, and larger than a start tag, which would make every token larger.
+  indirect case doctype(HTMLDoctype)
 }
 
 /// A `<!DOCTYPE …>`.

@@ -285,19 +285,14 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
     position = gt + 1
     let key = Self.nameKey(b, nameStart, nameEnd)
     let name = lowercasedName(b, nameStart, nameEnd, key: key)
-    guard buildsTree else {
-      if isEnd { return .endTag(name: name, range: lt..<gt + 1) }
-      return .startTag(
-        HTMLStartTag(
-          name: name, attributes: makeAttributes(b), selfClosing: selfClosing, namespace: .html, range: lt..<gt + 1))
-    }
     let info = ElementInfo.of(name, key: key)
     if isEnd {
-      tree.endTag(name, key: key, info)
+      if buildsTree { tree.endTag(name, key: key, info) }
       return .endTag(name: name, range: lt..<gt + 1)
     }
     let attributes = makeAttributes(b)
-    let (finalName, namespace, next) = tree.startTag(name, key: key, info, attributes, selfClosing: selfClosing)
+    let (finalName, namespace, next) =
+      buildsTree ? tree.startTag(name, key: key, info, attributes, selfClosing: selfClosing) : (name, .html, .data)
     if next != .data {
       content = next
       rawTextElement = name

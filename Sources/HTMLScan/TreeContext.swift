@@ -95,9 +95,7 @@ struct TreeContext {
     applyImpliedEndTags(info)
     let content: Content =
       if info.flags.contains(.rawText) {
-        .rawText
-      } else if info.flags.contains(.scriptData) {
-        .scriptData
+        info.flags.contains(.scriptData) ? .scriptData : .rawText
       } else if info.flags.contains(.rcdata) {
         .rcdata
       } else if info.id == ElementInfo.plaintext {
@@ -348,7 +346,7 @@ struct ElementInfo {
     static let foreignRoot = Flags(rawValue: 1 << 16)
     /// html, head, body: always open, below everything else; not pushed.
     static let implicit = Flags(rawValue: 1 << 17)
-    /// script: RAWTEXT but for its escaped sections (`<!--<script>…</script>-->`).
+    /// script, with `rawText`: RAWTEXT but for its escaped sections (`<!--<script>…</script>-->`).
     static let scriptData = Flags(rawValue: 1 << 18)
   }
 
@@ -448,7 +446,7 @@ struct ElementInfo {
       ("h6", [.special, .closesParagraph, .heading, .breakout]),
       ("hr", [.void, .special, .closesParagraph, .breakout]),
       ("xmp", [.special, .closesParagraph, .rawText]),
-      ("script", [.special, .scriptData]), ("style", [.special, .rawText]), ("iframe", [.special, .rawText]),
+      ("script", [.special, .rawText, .scriptData]), ("style", [.special, .rawText]), ("iframe", [.special, .rawText]),
       ("noembed", [.special, .rawText]), ("noframes", [.special, .rawText]),
       ("title", [.special, .rcdata]), ("textarea", [.special, .rcdata]),
       ("head", [.special, .breakout, .implicit]),
