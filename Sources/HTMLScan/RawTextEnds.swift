@@ -19,7 +19,9 @@ extension HTMLTokenizer {
   /// of RCDATA, RAWTEXT and script data, which take only ASCII letters into the name. An empty
   /// `name` stands for no start tag emitted yet, when no end tag is appropriate.
   @inline(__always)
-  static func isAppropriateEndTag(_ b: UnsafeBufferPointer<UInt8>, at lt: Int, name: UnsafeBufferPointer<UInt8>) -> Bool {
+  static func isAppropriateEndTag(
+    _ b: UnsafeBufferPointer<UInt8>, at lt: Int, name: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
     let after = lt + 2 + name.count
     guard after < b.count, b[lt + 1] == 0x2F, !name.isEmpty else { return false }
     var k = 0
@@ -37,7 +39,9 @@ extension HTMLTokenizer {
   /// in the script data and escaped states (after `<!--`), but not in the double-escaped ones
   /// (after `<!--<script>`, until `</script>` or `-->`), because old pages hid scripts that write
   /// `<script>…</script>` from browsers that ran no scripts inside HTML comments.
-  static func endOfScriptData(_ b: UnsafeBufferPointer<UInt8>, from start: Int, name: UnsafeBufferPointer<UInt8>) -> Int {
+  static func endOfScriptData(
+    _ b: UnsafeBufferPointer<UInt8>, from start: Int, name: UnsafeBufferPointer<UInt8>
+  ) -> Int {
     let n = b.count
     var i = start
     // Outside escapes only `<` matters, so the plain state is a search, as fast as RAWTEXT's.

@@ -34,8 +34,10 @@ enum HTML5LibSuite {
     return nil
   }()
 
-  static let skipReason: Comment =
-    "html5lib-tests not found: set HTML5LIB_TESTS to its folder, or put it at shared/html5lib-tests beside a folder above the package"
+  static let skipReason: Comment = """
+    html5lib-tests not found: set HTML5LIB_TESTS to its folder, or put it at shared/html5lib-tests beside a \
+    folder above the package
+    """
 
   private static func isDirectory(_ url: URL) -> Bool {
     var isDirectory: ObjCBool = false
@@ -229,7 +231,7 @@ enum SuiteToken: Equatable, CustomStringConvertible {
   var description: String {
     switch self {
     case .doctype(let name, let publicID, let systemID, let correct):
-      "DOCTYPE(\(String(describing: name)), \(String(describing: publicID)), \(String(describing: systemID)), \(correct))"
+      "DOCTYPE(\([name, publicID, systemID].map { $0?.debugDescription ?? "null" }.joined(separator: ", ")), \(correct))"
     case .startTag(let name, let attributes, let selfClosing):
       "StartTag(\(name.debugDescription), \(attributes)\(selfClosing ? ", selfClosing" : ""))"
     case .endTag(let name): "EndTag(\(name.debugDescription))"

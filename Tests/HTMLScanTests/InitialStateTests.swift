@@ -18,7 +18,8 @@ import Testing
   }
 
   @Test func withoutTreeConstructionNamesAndNamespacesStayAsWritten() {
-    var tokenizer = HTMLTokenizer("<svg><image><![CDATA[x]]>", text: true, state: .data, lastStartTag: nil, buildsTree: false)
+    var tokenizer = HTMLTokenizer(
+      "<svg><image><![CDATA[x]]>", text: true, state: .data, lastStartTag: nil, buildsTree: false)
     var tags: [String] = []
     var comments: [String] = []
     while let token = tokenizer.next() {
