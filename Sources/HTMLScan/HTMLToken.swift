@@ -52,6 +52,26 @@ public enum HTMLToken: Sendable, Equatable {
   /// Character references decoded as in the data state (in RCDATA too); adjacent text merged.
   case text(String)
   case comment(String)
-  /// The doctype's name, lower-cased (empty when it has none).
-  case doctype(String)
+  /// Boxed: rare, and larger than a start tag, which would make every token larger.
+  indirect case doctype(HTMLDoctype)
+}
+
+/// A `<!DOCTYPE …>`.
+public struct HTMLDoctype: Sendable, Equatable {
+  /// ASCII-lower-cased; empty when it has none.
+  public var name: String
+  /// The quoted identifier after `PUBLIC`, nil when missing.
+  public var publicID: String?
+  /// The quoted identifier after `SYSTEM` or after the public one, nil when missing.
+  public var systemID: String?
+  /// Set for a doctype too malformed to be trusted (no name, an identifier missing its quotes,
+  /// cut off by the end of the input), which puts a document in quirks mode.
+  public var forceQuirks: Bool
+
+  public init(name: String, publicID: String? = nil, systemID: String? = nil, forceQuirks: Bool = false) {
+    self.name = name
+    self.publicID = publicID
+    self.systemID = systemID
+    self.forceQuirks = forceQuirks
+  }
 }

@@ -8,17 +8,21 @@
 /// of their source text, so a caller can replace one value and keep every other byte. Any byte
 /// sequence is accepted: invalid UTF-8 becomes U+FFFD in names and values.
 ///
-/// Left out, as irrelevant to finding elements and attributes: parse errors, the script data
-/// escaped states (a script ends at the first `</script`, even after `<!--<script>`), and the
-/// parts of tree construction that do not change tokenization or namespaces.
+/// Held to the html5lib-tests tokenizer suite (Tests/HTMLScanTests/HTML5LibTokenizerTests.swift).
+/// Left out, as irrelevant to finding elements and attributes: parse errors, and the parts of
+/// tree construction that do not change tokenization or namespaces.
 public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
   private let input: Input
   private let emitsText: Bool
+  /// Whether start and end tags go through `tree`; without it, as in the standard's tokenizer
+  /// alone, no tag switches the content model and every tag is in the HTML namespace.
+  private let buildsTree: Bool
   /// The attributes whose values are decoded; nil for all.
   private let valueNames: Set<String>?
   private var position = 0
   private var content = TreeContext.Content.data
-  /// The element whose end tag ends RAWTEXT, RCDATA or script data.
+  /// The element whose end tag ends RAWTEXT, RCDATA or script data (the standard's "last start
+  /// tag"); empty for none, when no end tag ends them.
   private var rawTextElement = ""
   /// Text read but not yet emitted (only when `emitsText`).
   private var text: [UInt8] = []
@@ -70,9 +74,21 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
     self.init(Input(html.utf8), text: text, valuesOf: valuesOf)
   }
 
-  private init(_ input: Input, text: Bool, valuesOf: Set<String>?) {
+  /// A tokenizer that starts in `state`, as the html5lib-tests suite sets one up: `lastStartTag`
+  /// (lower case) is the element whose end tag ends RCDATA, RAWTEXT or script data, and without
+  /// `buildsTree` tags change neither the state nor the namespace.
+  init(
+    _ html: String, text: Bool, state: TreeContext.Content, lastStartTag: String?, buildsTree: Bool
+  ) {
+    self.init(Input(html.utf8), text: text, valuesOf: nil, buildsTree: buildsTree)
+    content = state
+    rawTextElement = lastStartTag ?? ""
+  }
+
+  private init(_ input: Input, text: Bool, valuesOf: Set<String>?, buildsTree: Bool = true) {
     self.input = input
     emitsText = text
+    self.buildsTree = buildsTree
     valueNames = valuesOf.map { $0.union(TreeContext.attributeValuesRead) }
   }
 
@@ -96,8 +112,12 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
         appendText(b, position, lt, references: true, nul: .keep)
         position = lt
         if lt < n, let token = markup(b, at: lt) { return emit(token) }
-      case .rcdata, .rawText:
-        let end = endTagOfRawText(b)
+      case .rcdata, .rawText, .scriptData:
+        var name = rawTextElement
+        let end = name.withUTF8 { name in
+          content == .scriptData
+            ? Self.endOfScriptData(b, from: position, name: name) : Self.endOfRawText(b, from: position, name: name)
+        }
         appendText(b, position, end, references: content == .rcdata, nul: .replace)
         position = end
         content = .data
@@ -105,6 +125,11 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
       case .plaintext:
         appendText(b, position, n, references: false, nul: .replace)
         position = n
+      case .cdataSection:
+        let end = Self.find("]]>", in: b, from: position)
+        appendText(b, position, end, references: false, nul: .keep)
+        position = Swift.min(end + 3, n)
+        content = .data
       }
     }
     guard !text.isEmpty else { return nil }
@@ -126,30 +151,6 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
   ) {
     guard emitsText && start < end else { return }
     CharacterReferences.append(b, start, end, references: references, inAttribute: false, nul: nul, to: &text)
-  }
-
-  /// The start of the end tag that closes the current RAWTEXT, RCDATA or script data (`</name`
-  /// in any case, then whitespace, `/` or `>`), or the end of the input.
-  private func endTagOfRawText(_ b: UnsafeBufferPointer<UInt8>) -> Int {
-    let n = b.count
-    var name = rawTextElement
-    return name.withUTF8 { name in
-      var i = position
-      while true {
-        let lt = Self.find(0x3C, in: b, from: i)
-        let after = lt + 2 + name.count
-        guard after < n else { return n }
-        if b[lt + 1] == 0x2F {
-          var k = 0
-          while k < name.count && b[lt + 2 + k] | 0x20 == name[k] { k += 1 }
-          if k == name.count {
-            let c = b[after]
-            if Self.isWhitespace(c) || c == 0x2F || c == 0x3E { return lt }
-          }
-        }
-        i = lt + 1
-      }
-    }
   }
 
   // MARK: - Markup
@@ -261,17 +262,14 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
     return .comment(string(b, start, end, references: false, inAttribute: false))
   }
 
-  /// After `<!DOCTYPE`: the name, then everything up to the next `>`, which always ends it.
+  /// After `<!DOCTYPE`: everything up to the next `>`, which ends every DOCTYPE state, even
+  /// within quotes.
   private mutating func doctype(_ b: UnsafeBufferPointer<UInt8>, from start: Int) -> HTMLToken? {
     let n = b.count
-    var i = start
-    while i < n && Self.isWhitespace(b[i]) { i += 1 }
-    let nameStart = i
-    while i < n && !Self.isWhitespace(b[i]) && b[i] != 0x3E { i += 1 }
-    let nameEnd = i
-    position = Swift.min(Self.find(0x3E, in: b, from: i) + 1, n)
+    let gt = Self.find(0x3E, in: b, from: start)
+    position = Swift.min(gt + 1, n)
     guard emitsText else { return nil }
-    return .doctype(lowercasedName(b, nameStart, nameEnd, key: nil))
+    return .doctype(HTMLDoctype(b, from: start, to: gt, closed: gt < n))
   }
 
   // MARK: - Tags
@@ -289,11 +287,12 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
     let name = lowercasedName(b, nameStart, nameEnd, key: key)
     let info = ElementInfo.of(name, key: key)
     if isEnd {
-      tree.endTag(name, key: key, info)
+      if buildsTree { tree.endTag(name, key: key, info) }
       return .endTag(name: name, range: lt..<gt + 1)
     }
     let attributes = makeAttributes(b)
-    let (finalName, namespace, next) = tree.startTag(name, key: key, info, attributes, selfClosing: selfClosing)
+    let (finalName, namespace, next) =
+      buildsTree ? tree.startTag(name, key: key, info, attributes, selfClosing: selfClosing) : (name, .html, .data)
     if next != .data {
       content = next
       rawTextElement = name
@@ -508,6 +507,29 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
       }
     }
     while i < n && b[i] != byte { i &+= 1 }
+    return i
+  }
+
+  /// The first `byte` or `other` at or after `start`, or the end; eight bytes at a time.
+  @inline(__always)
+  static func find(_ byte: UInt8, or other: UInt8, in b: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    let n = b.count
+    var i = start
+    if let base = b.baseAddress {
+      let first = UInt64(byte) &* 0x0101_0101_0101_0101
+      let second = UInt64(other) &* 0x0101_0101_0101_0101
+      let raw = UnsafeRawPointer(base)
+      while i &+ 8 <= n {
+        let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self).littleEndian
+        let x = word ^ first
+        let y = word ^ second
+        let zeros =
+          ((x &- 0x0101_0101_0101_0101) & ~x | (y &- 0x0101_0101_0101_0101) & ~y) & 0x8080_8080_8080_8080
+        if zeros != 0 { return i &+ zeros.trailingZeroBitCount &>> 3 }
+        i &+= 8
+      }
+    }
+    while i < n && b[i] != byte && b[i] != other { i &+= 1 }
     return i
   }
 

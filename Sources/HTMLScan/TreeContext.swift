@@ -10,7 +10,10 @@
 /// ancestor of an unclosed `<svg>` closes the svg too, and an HTML element open inside
 /// `<foreignObject>` makes the tags after it HTML.
 struct TreeContext {
-  enum Content { case data, rcdata, rawText, plaintext }
+  /// The tokenizer states that read an element's content, which start tags switch to;
+  /// `cdataSection` only as a place to start (`HTMLTokenizer.init(_:text:state:lastStartTag:buildsTree:)`),
+  /// since sections in foreign content are read where they begin.
+  enum Content { case data, rcdata, rawText, scriptData, plaintext, cdataSection }
 
   /// An open element in the SVG or MathML namespace.
   struct ForeignElement {
@@ -92,7 +95,7 @@ struct TreeContext {
     applyImpliedEndTags(info)
     let content: Content =
       if info.flags.contains(.rawText) {
-        .rawText
+        info.flags.contains(.scriptData) ? .scriptData : .rawText
       } else if info.flags.contains(.rcdata) {
         .rcdata
       } else if info.id == ElementInfo.plaintext {
@@ -343,6 +346,8 @@ struct ElementInfo {
     static let foreignRoot = Flags(rawValue: 1 << 16)
     /// html, head, body: always open, below everything else; not pushed.
     static let implicit = Flags(rawValue: 1 << 17)
+    /// script, with `rawText`: RAWTEXT but for its escaped sections (`<!--<script>…</script>-->`).
+    static let scriptData = Flags(rawValue: 1 << 18)
   }
 
   var id: UInt16
@@ -441,7 +446,7 @@ struct ElementInfo {
       ("h6", [.special, .closesParagraph, .heading, .breakout]),
       ("hr", [.void, .special, .closesParagraph, .breakout]),
       ("xmp", [.special, .closesParagraph, .rawText]),
-      ("script", [.special, .rawText]), ("style", [.special, .rawText]), ("iframe", [.special, .rawText]),
+      ("script", [.special, .rawText, .scriptData]), ("style", [.special, .rawText]), ("iframe", [.special, .rawText]),
       ("noembed", [.special, .rawText]), ("noframes", [.special, .rawText]),
       ("title", [.special, .rcdata]), ("textarea", [.special, .rcdata]),
       ("head", [.special, .breakout, .implicit]),

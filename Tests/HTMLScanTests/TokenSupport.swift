@@ -17,7 +17,7 @@ enum T: Equatable, Sendable, CustomStringConvertible {
     case .endTag(let name, _): self = .e(name)
     case .text(let text): self = .t(text)
     case .comment(let text): self = .c(text)
-    case .doctype(let name): self = .d(name)
+    case .doctype(let doctype): self = .d(doctype.name)
     }
   }
 
