@@ -29,7 +29,6 @@ let package = Package(
     .library(name: "ImageExtraction", targets: ["ImageExtraction"]),
     .library(name: "Mail", targets: ["Mail"]),
     .library(name: "Rewrite", targets: ["Rewrite"]),
-    .library(name: "LLMFake", targets: ["LLMFake"]),
     .library(name: "Audio", targets: ["Audio"]),
     .library(name: "Transcription", targets: ["Transcription"]),
   ],
@@ -52,8 +51,6 @@ let package = Package(
     /// Readeck's HTTP API: listing with pagination, articles, the bulk multipart sync route, and
     /// the sync run rk-fetch performs.
     .target(name: "Readeck", dependencies: ["Wire", "Resilience", asyncHTTPClient] + nio, swiftSettings: settings),
-    /// A Readeck-protocol server with sample articles and fault injection, for tests and the demo.
-    .target(name: "ReadeckFake", dependencies: ["Wire"] + nio, swiftSettings: settings),
     /// The offline store: articles, de-duplicated images and a full-text index in one SQLite file;
     /// pruning, and export to and import from a ZIP file.
     .target(
@@ -85,9 +82,6 @@ let package = Package(
       name: "Rewrite",
       dependencies: ["Wire", "Resilience", asyncHTTPClient, .product(name: "Crypto", package: "swift-crypto")] + nio,
       swiftSettings: settings),
-    /// A server speaking the OpenAI chat-completions and Ollama protocols, with fault injection,
-    /// for tests and benchmarks.
-    .target(name: "LLMFake", dependencies: ["Wire"] + nio, swiftSettings: settings),
     // Audio in, segments out: WAV reading, ffmpeg decoding, resampling, silence segmentation.
     .target(name: "Audio", swiftSettings: settings),
     // Speech engines (PocketSphinx through dlopen, OpenAI-compatible and whisper.cpp servers),
@@ -126,11 +120,22 @@ let package = Package(
     .executableTarget(
       name: "ail-transcribe", dependencies: ["Audio", "Transcription", "ToolKit", "Wire", argumentParser, asyncHTTPClient],
       swiftSettings: settings),
+
+    // The fakes' wing (Sources/Fakes): test servers and their executables, apart from the product.
+
+    /// A Readeck-protocol server with sample articles and fault injection, for tests and the demo.
+    .target(name: "ReadeckFake", dependencies: ["Wire"] + nio, path: "Sources/Fakes/ReadeckFake", swiftSettings: settings),
+    /// A server speaking the OpenAI chat-completions and Ollama protocols, with fault injection,
+    /// for tests and benchmarks.
+    .target(name: "LLMFake", dependencies: ["Wire"] + nio, path: "Sources/Fakes/LLMFake", swiftSettings: settings),
     /// Serves canned chat completions over the OpenAI and Ollama protocols, for the benchmarks.
-    .executableTarget(name: "llm-fake", dependencies: ["LLMFake", "ToolKit", argumentParser], swiftSettings: settings),
+    .executableTarget(
+      name: "llm-fake", dependencies: ["LLMFake", "ToolKit", argumentParser], path: "Sources/Fakes/llm-fake",
+      swiftSettings: settings),
     /// Serves sample articles over the Readeck API, for the demo and the benchmarks.
     .executableTarget(
-      name: "readeck-fake", dependencies: ["ReadeckFake", "ToolKit", argumentParser], swiftSettings: settings),
+      name: "readeck-fake", dependencies: ["ReadeckFake", "ToolKit", argumentParser], path: "Sources/Fakes/readeck-fake",
+      swiftSettings: settings),
 
     .testTarget(
       name: "EndToEndTests", dependencies: [

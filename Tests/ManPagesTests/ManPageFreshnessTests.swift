@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ManPages
 
-/// Every executable (a lower-case folder under `Sources/`) has a committed `man/<tool>.1` that equals a
+/// Every executable (a lower-case folder under `Sources/` or `Sources/Fakes/`) has a committed `man/<tool>.1` that equals a
 /// fresh rendering of its command definition, and `man/` holds no page for a tool that is gone.
 /// `scripts/gen-man` runs this suite with `RK_UPDATE_MAN=1`, which writes the pages instead.
 @Suite struct ManPageFreshnessTests {
@@ -13,8 +13,9 @@ import Testing
   /// The executables, found from the source tree (lower-case target folders are executables) so
   /// that a new tool is checked without touching this test.
   static var tools: [String] {
-    let sources = packageRoot.appendingPathComponent("Sources").path
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? []
+    let names = ["Sources", "Sources/Fakes"].flatMap { folder in
+      (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(folder).path)) ?? []
+    }
     return names.filter { $0.first?.isLowercase == true }.sorted()
   }
 
