@@ -123,11 +123,19 @@ let package = Package(
 
     // The fakes' wing (Sources/Fakes): test servers and their executables, apart from the product.
 
+    /// What every fake server shares: the loopback HTTP server, the connection that reads requests
+    /// and writes answers with their faults (delay, drop, close or reset mid-body, stall), fault
+    /// queues, request logs, status texts.
+    .target(name: "FakeServer", dependencies: nio, path: "Sources/Fakes/FakeServer", swiftSettings: settings),
     /// A Readeck-protocol server with sample articles and fault injection, for tests and the demo.
-    .target(name: "ReadeckFake", dependencies: ["Wire"] + nio, path: "Sources/Fakes/ReadeckFake", swiftSettings: settings),
+    .target(
+      name: "ReadeckFake", dependencies: ["FakeServer", "Wire"] + nio, path: "Sources/Fakes/ReadeckFake",
+      swiftSettings: settings),
     /// A server speaking the OpenAI chat-completions and Ollama protocols, with fault injection,
     /// for tests and benchmarks.
-    .target(name: "LLMFake", dependencies: ["Wire"] + nio, path: "Sources/Fakes/LLMFake", swiftSettings: settings),
+    .target(
+      name: "LLMFake", dependencies: ["FakeServer", "Wire"] + nio, path: "Sources/Fakes/LLMFake",
+      swiftSettings: settings),
     /// Serves canned chat completions over the OpenAI and Ollama protocols, for the benchmarks.
     .executableTarget(
       name: "llm-fake", dependencies: ["LLMFake", "ToolKit", argumentParser], path: "Sources/Fakes/llm-fake",
@@ -143,7 +151,8 @@ let package = Package(
         "rk-prune", "rk-extract-images", "ail-mail", "ail-ai", "ail-transcribe", "llm-fake", "LLMFake", asyncHTTPClient,
       ] + nio,
       swiftSettings: settings),
-    .testTarget(name: "ReadeckFakeTests", dependencies: ["ReadeckFake", asyncHTTPClient] + nio, swiftSettings: settings),
+    .testTarget(
+      name: "ReadeckFakeTests", dependencies: ["ReadeckFake", "FakeServer", asyncHTTPClient] + nio, swiftSettings: settings),
     .testTarget(
       name: "OfflineStoreTests",
       dependencies: [

@@ -1,3 +1,4 @@
+import FakeServer
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import FakeServer
 import Wire
 
 /// The error answers of each imitated server, pre-stream and in the shape its clients meet.
@@ -133,7 +134,7 @@ struct ErrorReplies {
 
   /// What this server typically answers with `status`.
   func standard(_ status: Int) -> Plan {
-    let text = StatusText.of(status)
+    let text = StatusText.llm(status)
     if native {
       return ollama(status, status == 500 ? "llama runner process has terminated: exit status 2" : text.lowercased())
     }

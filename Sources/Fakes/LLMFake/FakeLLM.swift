@@ -1,6 +1,4 @@
-import NIOCore
-import NIOHTTP1
-import NIOPosix
+import FakeServer
 
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
@@ -37,57 +35,31 @@ public final class FakeLLM: Sendable {
   public let baseURL: String
   public let flavor: FakeLLMFlavor
   private let core: ServerCore
-  private let serverChannel: any Channel
+  private let server: LoopbackServer
 
-  private init(port: Int, flavor: FakeLLMFlavor, core: ServerCore, serverChannel: any Channel) {
-    self.port = port
-    self.baseURL = "http://127.0.0.1:\(port)"
+  private init(flavor: FakeLLMFlavor, core: ServerCore, server: LoopbackServer) {
+    self.port = server.port
+    self.baseURL = "http://127.0.0.1:\(server.port)"
     self.flavor = flavor
     self.core = core
-    self.serverChannel = serverChannel
-  }
-
-  deinit {
-    serverChannel.close(promise: nil)
-    for channel in core.openConnections { channel.close(promise: nil) }
+    self.server = server
   }
 
   /// Binds 127.0.0.1 (only loopback, ever) on the configured port, ephemeral by default.
   public static func start(_ configuration: Configuration = Configuration()) async throws -> FakeLLM {
     let core = ServerCore(settings: configuration)
-    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-      .serverChannelOption(.backlog, value: 512)
-      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-      .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-      .childChannelOption(.maxMessagesPerRead, value: 16)
-      .childChannelInitializer { channel in
-        core.opened(channel)
-        channel.closeFuture.whenComplete { _ in core.closed(channel) }
-        return channel.eventLoop.makeCompletedFuture {
-          try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-          try channel.pipeline.syncOperations.addHandler(HTTPHandler(core: core))
-        }
-      }
-      .bind(host: "127.0.0.1", port: max(0, configuration.port))
-      .get()
-    guard let port = channel.localAddress?.port else {
-      try? await channel.close()
+    let server: LoopbackServer
+    do {
+      server = try await LoopbackServer.start(
+        port: configuration.port, maxBodyBytes: ServerCore.maxBodyBytes, service: core)
+    } catch LoopbackServer.StartError.noPort {
       throw StartError.noPort
     }
-    return FakeLLM(port: port, flavor: configuration.flavor, core: core, serverChannel: channel)
+    return FakeLLM(flavor: configuration.flavor, core: core, server: server)
   }
 
   /// Stops listening and closes every open connection. Calling it again does nothing.
-  public func stop() async throws {
-    do {
-      try await serverChannel.close()
-    } catch ChannelError.alreadyClosed {
-      // An earlier stop did it.
-    }
-    for channel in core.openConnections {
-      try? await channel.close()
-    }
-  }
+  public func stop() async throws { try await server.stop() }
 
   // MARK: Faults
 
@@ -180,11 +152,11 @@ public final class FakeLLM: Sendable {
   // MARK: Helpers
 
   /// The clock of `receivedAt`, `firstByteAt`, `writeTimes` and `finishedAt`, in seconds.
-  public static func monotonicNow() -> Double { Clock.monotonicNow() }
+  public static func monotonicNow() -> Double { MonotonicClock.now() }
 
   /// What the log keeps of a key: 16 hex digits of FNV-1a, enough to tell keys apart.
   public static func fingerprint(_ key: String) -> String { Identifiers.fnv1a(key) }
 
   /// An IMF-fixdate for a `Retry-After` header: `Sun, 01 Mar 2026 12:00:00 GMT`.
-  public static func httpDate(_ date: Date) -> String { Clock.httpDate(date) }
+  public static func httpDate(_ date: Date) -> String { HTTPDate.imf(date) }
 }

@@ -1,3 +1,4 @@
+import FakeServer
 import Wire
 
 #if canImport(FoundationEssentials)

@@ -1,3 +1,5 @@
+import FakeServer
+
 /// The bytes of `/v1/chat/completions` answers as each imitated server writes them: member order,
 /// layout, where the role goes, when `finish_reason` is present, and the usage chunk.
 struct OpenAIFraming {

@@ -1,11 +1,9 @@
+import FakeServer
+
 /// A response before it is written: status, headers, a body that is whole or a timed sequence of
 /// events, and how the exchange ends.
 struct Plan {
-  struct Event {
-    /// Pause before this event, after the one before it.
-    var delayMilliseconds: Int
-    var bytes: [UInt8]
-  }
+  typealias Event = BodyChunk
 
   enum Body {
     case whole([UInt8])
@@ -13,42 +11,18 @@ struct Plan {
     case events([Event])
   }
 
-  enum Ending: Equatable {
-    /// End the message; keep the connection when the client asked for it.
-    case complete
-    /// End the message properly, then close the connection: a stream cut short.
-    case closeAfterEnd
-    /// No end: reset the connection. A whole body announces its full length and sends half.
-    case reset
-    /// No end and no close: silence. A whole body announces its full length and sends what the
-    /// plan has.
-    case stall
-  }
-
   /// The body cut to its first `count` bytes (events cut mid-event if need be), to be followed by
   /// silence; a whole body keeps announcing its full length.
   mutating func stall(after count: Int) {
-    switch body {
-    case .whole(let bytes):
-      if header("Content-Length") == nil { add("Content-Length", String(bytes.count)) }
-      body = .whole(Array(bytes.prefix(max(0, count))))
-    case .events(let events):
-      var kept: [Event] = []
-      var room = max(0, count)
-      for event in events where room > 0 {
-        kept.append(Event(delayMilliseconds: event.delayMilliseconds, bytes: Array(event.bytes.prefix(room))))
-        room -= min(room, event.bytes.count)
-      }
-      body = .events(kept)
-    }
-    ending = .stall
+    if case .whole(let bytes) = body, header("Content-Length") == nil { add("Content-Length", String(bytes.count)) }
+    ending = .stall(afterBytes: max(0, count))
   }
 
   var status: Int
   var headers: [(String, String)]
   var body: Body
   var firstByteDelayMilliseconds = 0
-  var ending = Ending.complete
+  var ending = FakeResponse.Ending.complete
 
   init(status: Int, headers: [(String, String)] = [], body: Body = .whole([])) {
     self.status = status

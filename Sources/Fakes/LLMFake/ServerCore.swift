@@ -1,13 +1,12 @@
-import NIOCore
+import FakeServer
 import Synchronization
 
-/// A fault waiting for its request, possibly only on one route or for one model.
-struct PendingFault: Sendable {
-  var fault: FakeLLMFault
+/// Where a fault is aimed: any request, or only one route or one model.
+struct FaultAim: Sendable {
   var route: FakeLLMRoute?
   var model: String?
 
-  func matches(route requestRoute: FakeLLMRoute?, model requestModel: String?) -> Bool {
+  func hits(route requestRoute: FakeLLMRoute?, model requestModel: String?) -> Bool {
     guard let requestRoute else { return false }
     if let route, route != requestRoute { return false }
     if let model {
@@ -20,7 +19,7 @@ struct PendingFault: Sendable {
 
 /// What admitting a request hands the connection: its place in the log, the fault it met and
 /// the settings to answer from.
-struct Admission: Sendable {
+struct Admitted: Sendable {
   var sequence: Int
   var fault: FakeLLMFault?
   var settings: FakeLLM.Configuration
@@ -32,12 +31,8 @@ final class ServerCore: Sendable {
 
   private struct State: Sendable {
     var settings: FakeLLM.Configuration
-    var faults: [PendingFault] = []
-    var requests: [FakeLLMRequest] = []
-    /// The sequence number of `requests[0]`; the log is append-only between clears.
-    var firstSequence = 1
-    var nextSequence = 1
-    var connections: [ObjectIdentifier: any Channel] = [:]
+    var faults = FaultQueue<FakeLLMFault, FaultAim>()
+    var requests = RequestLog<FakeLLMRequest>()
     /// Transcripts answered so far: the next answer is `transcripts[this % count]`.
     var transcriptsAnswered = 0
   }
@@ -47,66 +42,54 @@ final class ServerCore: Sendable {
   }
 
   /// Logs the request and hands out the first pending fault it matches.
-  func admit(_ request: IncomingRequest, receivedAt: Double) -> Admission {
+  func admit(_ request: IncomingRequest, receivedAt: Double) -> Admitted {
     state.withLock { state in
-      let sequence = state.nextSequence
-      state.nextSequence += 1
-      var fault: FakeLLMFault?
       let model = request.model
-      if let index = state.faults.firstIndex(where: { $0.matches(route: request.route, model: model) }) {
-        fault = state.faults.remove(at: index).fault
-      }
-      state.requests.append(
+      let fault = state.faults.take { $0.hits(route: request.route, model: model) }
+      let sequence = state.requests.append(limit: state.settings.requestLogLimit) { sequence in
         FakeLLMRequest(
           sequence: sequence, method: request.method, path: request.path, headers: request.redactedHeaders,
           credential: request.credential.map { .present(fingerprint: FakeLLM.fingerprint($0)) } ?? .absent,
           body: request.body, json: request.json,
           form: request.form ?? [], route: request.route, model: model,
           stream: RequestFields.stream(in: request.json, route: request.route), receivedAt: receivedAt,
-          fault: fault))
-      if let limit = state.settings.requestLogLimit, state.requests.count > limit {
-        let excess = state.requests.count - limit
-        state.requests.removeFirst(excess)
-        state.firstSequence += excess
+          fault: fault)
       }
-      return Admission(sequence: sequence, fault: fault, settings: state.settings)
+      return Admitted(sequence: sequence, fault: fault, settings: state.settings)
     }
   }
 
   /// Changes the log entry of `sequence`, if it is still there.
   func update(_ sequence: Int, _ change: (inout FakeLLMRequest) -> Void) {
-    state.withLock { state in
-      let index = sequence - state.firstSequence
-      guard state.requests.indices.contains(index) else { return }
-      change(&state.requests[index])
-    }
+    state.withLock { $0.requests.update(sequence, change) }
   }
 
   /// Marks the request's answer as ended and tells the observer, outside the lock.
   func finish(_ sequence: Int, at time: Double) {
     let (entry, observer) = state.withLock { state -> (FakeLLMRequest?, (@Sendable (FakeLLMRequest) -> Void)?) in
-      let index = sequence - state.firstSequence
-      guard state.requests.indices.contains(index), state.requests[index].finishedAt == nil else {
-        return (nil, nil)
+      let entry = state.requests.update(sequence) { entry -> FakeLLMRequest? in
+        guard entry.finishedAt == nil else { return nil }
+        entry.finishedAt = time
+        return entry
       }
-      state.requests[index].finishedAt = time
-      return (state.requests[index], state.settings.observer)
+      guard let entry = entry ?? nil else { return (nil, nil) }
+      return (entry, state.settings.observer)
     }
     if let entry, let observer { observer(entry) }
   }
 
   func inject(_ faults: [FakeLLMFault], route: FakeLLMRoute?, model: String?) {
-    state.withLock { $0.faults += faults.map { PendingFault(fault: $0, route: route, model: model) } }
+    state.withLock { $0.faults.add(faults, aimedAt: FaultAim(route: route, model: model)) }
   }
 
   func pendingFaultCount(route: FakeLLMRoute?) -> Int {
     state.withLock { state in
       guard let route else { return state.faults.count }
-      return state.faults.filter { $0.route == nil || $0.route == route }.count
+      return state.faults.count { $0.route == nil || $0.route == route }
     }
   }
 
-  func clearFaults() { state.withLock { $0.faults = [] } }
+  func clearFaults() { state.withLock { $0.faults.clear() } }
 
   /// The index of the transcript to answer next, counted on.
   func takeTranscriptIndex() -> Int {
@@ -122,24 +105,9 @@ final class ServerCore: Sendable {
 
   var settings: FakeLLM.Configuration { state.withLock { $0.settings } }
 
-  var requests: [FakeLLMRequest] { state.withLock { $0.requests } }
+  var requests: [FakeLLMRequest] { state.withLock { $0.requests.entries } }
 
-  var requestCount: Int { state.withLock { $0.requests.count } }
+  var requestCount: Int { state.withLock { $0.requests.entries.count } }
 
-  func clearRequests() {
-    state.withLock { state in
-      state.requests.removeAll()
-      state.firstSequence = state.nextSequence
-    }
-  }
-
-  func opened(_ channel: any Channel) {
-    state.withLock { $0.connections[ObjectIdentifier(channel)] = channel }
-  }
-
-  func closed(_ channel: any Channel) {
-    _ = state.withLock { $0.connections.removeValue(forKey: ObjectIdentifier(channel)) }
-  }
-
-  var openConnections: [any Channel] { state.withLock { Array($0.connections.values) } }
+  func clearRequests() { state.withLock { $0.requests.clear() } }
 }

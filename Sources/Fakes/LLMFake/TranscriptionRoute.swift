@@ -1,3 +1,5 @@
+import FakeServer
+
 /// `POST /v1/audio/transcriptions` (OpenAI, speaches) and whisper.cpp's `POST /inference`: the
 /// multipart upload checked as the imitated server checks it, then the next transcript in the
 /// requested `response_format`, laid out as that server lays it out (`ref/transcription.md` §2).
@@ -213,8 +215,8 @@ struct TranscriptionRoute {
   private func standard(_ status: Int) -> Plan {
     switch style {
     case .openAI: errors.standard(status)
-    case .speaches: fail(status, StatusText.of(status))
-    case .whisperCpp: fail(status, status == 500 ? "failed to process audio" : StatusText.of(status).lowercased())
+    case .speaches: fail(status, StatusText.llm(status))
+    case .whisperCpp: fail(status, status == 500 ? "failed to process audio" : StatusText.llm(status).lowercased())
     }
   }
 

@@ -1,3 +1,4 @@
+import FakeServer
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -133,7 +134,7 @@ struct BulkSyncStream {
   private let options: BulkSyncOptions
   private let root: String
   private var writer = MultipartWriter()
-  private var next = 0
+  private var nextItem = 0
   /// The current bookmark's parts not yet handed out, last one first.
   private var pending: [[UInt8]] = []
   private var closed = false
@@ -149,9 +150,9 @@ struct BulkSyncStream {
   /// The next chunk: a whole part, then the closing delimiter, then nil.
   mutating func nextChunk() -> [UInt8]? {
     while pending.isEmpty {
-      if next < items.count {
-        pending = parts(for: items[next]).reversed()
-        next += 1
+      if nextItem < items.count {
+        pending = parts(for: items[nextItem]).reversed()
+        nextItem += 1
       } else if !closed {
         closed = true
         return writer.close()

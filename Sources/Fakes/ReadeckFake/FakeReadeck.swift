@@ -1,6 +1,4 @@
-import NIOCore
-import NIOHTTP1
-import NIOPosix
+import FakeServer
 
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
@@ -20,18 +18,13 @@ public final class FakeReadeck: Sendable {
   /// `http://127.0.0.1:{port}{prefix}`: what `{root}` in article HTML becomes.
   public let baseURL: String
   private let core: ServerCore
-  private let serverChannel: any Channel
+  private let server: LoopbackServer
 
-  private init(port: Int, baseURL: String, core: ServerCore, serverChannel: any Channel) {
-    self.port = port
+  private init(baseURL: String, core: ServerCore, server: LoopbackServer) {
+    self.port = server.port
     self.baseURL = baseURL
     self.core = core
-    self.serverChannel = serverChannel
-  }
-
-  deinit {
-    serverChannel.close(promise: nil)
-    for channel in core.openConnections { channel.close(promise: nil) }
+    self.server = server
   }
 
   /// Binds 127.0.0.1 on an ephemeral port.
@@ -45,41 +38,19 @@ public final class FakeReadeck: Sendable {
     let prefix = normalized(prefix: prefix)
     let core = ServerCore(
       token: token, prefix: prefix, version: version, latencyMilliseconds: max(0, latencyMilliseconds))
-    let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-      .serverChannelOption(.backlog, value: 512)
-      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-      .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
-      .childChannelOption(.maxMessagesPerRead, value: 16)
-      .childChannelInitializer { channel in
-        core.opened(channel)
-        channel.closeFuture.whenComplete { _ in core.closed(channel) }
-        return channel.eventLoop.makeCompletedFuture {
-          try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-          try channel.pipeline.syncOperations.addHandler(HTTPHandler(core: core))
-        }
-      }
-      .bind(host: "127.0.0.1", port: 0)
-      .get()
-    guard let port = channel.localAddress?.port else {
-      try? await channel.close()
+    let server: LoopbackServer
+    do {
+      server = try await LoopbackServer.start(maxBodyBytes: ServerCore.maxBodyBytes, service: core)
+    } catch LoopbackServer.StartError.noPort {
       throw StartError.noPort
     }
-    let baseURL = "http://127.0.0.1:\(port)\(prefix)"
+    let baseURL = "http://127.0.0.1:\(server.port)\(prefix)"
     core.install(root: baseURL, bookmarks: bookmarks)
-    return FakeReadeck(port: port, baseURL: baseURL, core: core, serverChannel: channel)
+    return FakeReadeck(baseURL: baseURL, core: core, server: server)
   }
 
   /// Stops listening and closes every open connection. Calling it again does nothing.
-  public func shutdown() async throws {
-    do {
-      try await serverChannel.close()
-    } catch ChannelError.alreadyClosed {
-      // An earlier shutdown did it.
-    }
-    for channel in core.openConnections {
-      try? await channel.close()
-    }
-  }
+  public func shutdown() async throws { try await server.stop() }
 
   /// Faults are consumed one per matching request, in order. `ids` limits them to requests
   /// naming one of those bookmarks (bookmark, article, image routes); on routes that name no
@@ -114,9 +85,7 @@ public final class FakeReadeck: Sendable {
   public func clearRequests() { core.clearRequests() }
 
   /// The clock `FakeRequest.receivedAt` is read from, in seconds.
-  public static func monotonicNow() -> Double {
-    Double(NIODeadline.now().uptimeNanoseconds) / 1e9
-  }
+  public static func monotonicNow() -> Double { MonotonicClock.now() }
 
   static func normalized(prefix: String) -> String {
     var prefix = String(prefix.trimmingSpaces)

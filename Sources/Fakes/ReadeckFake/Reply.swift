@@ -1,3 +1,5 @@
+import FakeServer
+
 /// A response before it is written: status, headers in the order they go out, and a body that is
 /// either complete or a multipart stream produced part by part.
 struct Reply {

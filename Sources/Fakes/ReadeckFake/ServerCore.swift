@@ -1,4 +1,4 @@
-import NIOCore
+import FakeServer
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -7,12 +7,13 @@ import Synchronization
   import Foundation
 #endif
 
-/// A fault waiting for its request, possibly only for some bookmarks.
-struct PendingFault: Sendable {
-  var fault: FakeFault
+/// Where a fault is aimed: a route, possibly only for some bookmarks.
+struct FaultAim: Sendable {
+  var route: FakeRoute
   var ids: Set<String>?
 
-  func matches(bookmarkID: String?) -> Bool {
+  func hits(route requestRoute: FakeRoute?, bookmarkID: String?) -> Bool {
+    guard requestRoute == route else { return false }
     guard let ids, let bookmarkID else { return true }
     return ids.contains(bookmarkID)
   }
@@ -36,11 +37,10 @@ final class ServerCore: Sendable {
 
   private struct State: Sendable {
     var library: Library
-    var faults: [FakeRoute: [PendingFault]] = [:]
+    var faults = FaultQueue<FakeFault, FaultAim>()
     var latencyMilliseconds: Int
     var bulkSyncAvailable = true
-    var requests: [FakeRequest] = []
-    var connections: [ObjectIdentifier: any Channel] = [:]
+    var requests = RequestLog<FakeRequest>()
   }
 
   init(token: String, prefix: String, version: String, latencyMilliseconds: Int) {
@@ -65,28 +65,24 @@ final class ServerCore: Sendable {
   /// Logs the request and hands out the latency and the fault it meets, if any.
   func admit(_ request: FakeRequest) -> (fault: FakeFault?, latencyMilliseconds: Int) {
     state.withLock { state in
-      state.requests.append(request)
-      guard let route = request.route, var queue = state.faults[route],
-        let index = queue.firstIndex(where: { $0.matches(bookmarkID: request.bookmarkID) })
-      else { return (nil, state.latencyMilliseconds) }
-      let fault = queue.remove(at: index).fault
-      state.faults[route] = queue.isEmpty ? nil : queue
+      state.requests.append { _ in request }
+      let fault = state.faults.take { $0.hits(route: request.route, bookmarkID: request.bookmarkID) }
       return (fault, state.latencyMilliseconds)
     }
   }
 
   func inject(_ faults: [FakeFault], on route: FakeRoute, ids: Set<String>?) {
-    state.withLock { $0.faults[route, default: []] += faults.map { PendingFault(fault: $0, ids: ids) } }
+    state.withLock { $0.faults.add(faults, aimedAt: FaultAim(route: route, ids: ids)) }
   }
 
   func pendingFaultCount(on route: FakeRoute?) -> Int {
     state.withLock { state in
-      if let route { return state.faults[route]?.count ?? 0 }
-      return state.faults.values.reduce(0) { $0 + $1.count }
+      guard let route else { return state.faults.count }
+      return state.faults.count { $0.route == route }
     }
   }
 
-  func clearFaults() { state.withLock { $0.faults = [:] } }
+  func clearFaults() { state.withLock { $0.faults.clear() } }
 
   func setLatency(milliseconds: Int) { state.withLock { $0.latencyMilliseconds = max(0, milliseconds) } }
 
@@ -99,17 +95,7 @@ final class ServerCore: Sendable {
 
   var bookmarks: [FakeBookmark] { state.withLock { $0.library.items.map(\.bookmark) } }
 
-  var requests: [FakeRequest] { state.withLock { $0.requests } }
+  var requests: [FakeRequest] { state.withLock { $0.requests.entries } }
 
-  func clearRequests() { state.withLock { $0.requests.removeAll() } }
-
-  func opened(_ channel: any Channel) {
-    state.withLock { $0.connections[ObjectIdentifier(channel)] = channel }
-  }
-
-  func closed(_ channel: any Channel) {
-    _ = state.withLock { $0.connections.removeValue(forKey: ObjectIdentifier(channel)) }
-  }
-
-  var openConnections: [any Channel] { state.withLock { Array($0.connections.values) } }
+  func clearRequests() { state.withLock { $0.requests.clear() } }
 }

@@ -1,3 +1,4 @@
+import FakeServer
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

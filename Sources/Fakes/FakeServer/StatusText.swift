@@ -1,6 +1,8 @@
-/// Go's `http.StatusText`, which the server puts in error bodies.
-enum StatusText {
-  static func of(_ code: Int) -> String { table[code] ?? "" }
+/// Go's `http.StatusText`: the standard reason phrases, which servers put in status lines and
+/// error bodies.
+public enum StatusText {
+  /// The phrase, or "" for a code Go has none for (as Go answers).
+  public static func of(_ code: Int) -> String { table[code] ?? "" }
 
   private static let table: [Int: String] = [
     100: "Continue", 101: "Switching Protocols", 102: "Processing", 103: "Early Hints",
