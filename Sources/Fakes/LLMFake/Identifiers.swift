@@ -1,19 +1,17 @@
+import FakeServer
+
 /// Ids and hashes derived from a request's sequence number or a name, so that two runs of a test
 /// send the same bytes.
 enum Identifiers {
-  /// SplitMix64: a tiny, well-mixed generator, seeded per request.
+  /// Characters drawn from SplitMix64, seeded per request.
   struct Generator {
-    private var state: UInt64
+    private var random: SplitMix64
 
-    init(seed: Int, salt: UInt64 = 0) { state = UInt64(truncatingIfNeeded: seed) &* 0x9E37_79B9_7F4A_7C15 ^ salt }
-
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
+    init(seed: Int, salt: UInt64 = 0) {
+      random = SplitMix64(seed: UInt64(truncatingIfNeeded: seed) &* 0x9E37_79B9_7F4A_7C15 ^ salt)
     }
+
+    mutating func next() -> UInt64 { random.next() }
 
     mutating func characters(_ count: Int, from alphabet: [UInt8]) -> String {
       var out: [UInt8] = []

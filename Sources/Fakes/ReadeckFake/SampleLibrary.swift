@@ -1,27 +1,9 @@
+import FakeServer
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
   import Foundation
 #endif
-
-/// SplitMix64: tiny, fast, and the same sequence on every platform, unlike the system generator.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-  mutating func pick<T>(_ values: [T]) -> T { values[below(values.count)] }
-}
 
 extension FakeReadeck {
   /// Deterministic sample library: `count` bookmarks, newest first by `created`, each a loaded
