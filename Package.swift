@@ -151,8 +151,14 @@ let package = Package(
         "rk-prune", "rk-extract-images", "ail-mail", "ail-ai", "ail-transcribe", "llm-fake", "LLMFake", asyncHTTPClient,
       ] + nio,
       swiftSettings: settings),
+    /// What the fakes' test suites share: reading answers whole, and raw exchanges on a socket.
+    .target(
+      name: "FakeServerTestSupport", dependencies: [asyncHTTPClient] + nio, path: "Tests/FakeServerTestSupport",
+      swiftSettings: settings),
+    /// The Readeck fake against the protocol: routes, pagination, bulk sync, faults, the request log.
     .testTarget(
-      name: "ReadeckFakeTests", dependencies: ["ReadeckFake", "FakeServer", asyncHTTPClient] + nio, swiftSettings: settings),
+      name: "ReadeckFakeTests", dependencies: ["ReadeckFake", "FakeServer", "FakeServerTestSupport", asyncHTTPClient] + nio,
+      swiftSettings: settings),
     .testTarget(
       name: "OfflineStoreTests",
       dependencies: [
@@ -161,7 +167,10 @@ let package = Package(
       ],
       swiftSettings: settings),
     .testTarget(name: "PromptCatalogTests", dependencies: ["PromptCatalog", "Wire"], swiftSettings: settings),
-    .testTarget(name: "LLMFakeTests", dependencies: ["LLMFake", "Wire", asyncHTTPClient] + nio, swiftSettings: settings),
+    /// The LLM fake against each imitated server: framing, errors, models, transcription, faults, timing.
+    .testTarget(
+      name: "LLMFakeTests", dependencies: ["LLMFake", "FakeServerTestSupport", "Wire", asyncHTTPClient] + nio,
+      swiftSettings: settings),
     .testTarget(
       name: "RewriteTests", dependencies: ["Rewrite", "LLMFake", "Resilience", asyncHTTPClient] + nio, swiftSettings: settings),
     // The fixtures are read from the source tree by path, alongside the Python reference.

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FakeServerTestSupport
 import Foundation
 import LLMFake
 import NIOHTTP1

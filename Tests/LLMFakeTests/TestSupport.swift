@@ -1,21 +1,11 @@
 import AsyncHTTPClient
+import FakeServerTestSupport
 import Foundation
 import LLMFake
-import NIOCore
 import NIOHTTP1
-import NIOPosix
 import Wire
 
-/// A response read to the end.
-struct Answer {
-  var status: Int
-  var headers: HTTPHeaders
-  var body: [UInt8]
-
-  var text: String { String(decoding: body, as: UTF8.self) }
-
-  func header(_ name: String) -> String? { headers.first(name: name) }
-
+extension Answer {
   /// The body parsed as JSON.
   func json() throws -> JSONValue { try body.withUnsafeBytes { try WireCoding.parse($0) } }
 
@@ -37,18 +27,7 @@ let fixedTime = Date(timeIntervalSince1970: 1_795_313_554)
 func withFake<T>(
   _ configuration: FakeLLM.Configuration, _ body: (FakeLLM, HTTPClient) async throws -> T
 ) async throws -> T {
-  let fake = try await FakeLLM.start(configuration)
-  let client = HTTPClient(eventLoopGroupProvider: .singleton)
-  do {
-    let result = try await body(fake, client)
-    try await client.shutdown()
-    try await fake.stop()
-    return result
-  } catch {
-    try? await client.shutdown()
-    try? await fake.stop()
-    throw error
-  }
+  try await withServer(start: { try await FakeLLM.start(configuration) }, stop: { try await $0.stop() }, body)
 }
 
 /// One model answering `answer`, at a fixed time.
@@ -61,22 +40,12 @@ func configuration(
 }
 
 extension HTTPClient {
+  /// A JSON body when there is one, as the chat clients send it.
   func send(
     _ url: String, method: HTTPMethod = .GET, headers: [(String, String)] = [], body: String? = nil
   ) async throws -> Answer {
-    var request = HTTPClientRequest(url: url)
-    request.method = method
-    for (name, value) in headers { request.headers.add(name: name, value: value) }
-    if let body {
-      request.headers.add(name: "Content-Type", value: "application/json")
-      request.body = .bytes(ByteBuffer(string: body))
-    }
-    let response = try await execute(request, timeout: .seconds(30))
-    var answer = Answer(status: Int(response.status.code), headers: response.headers, body: [])
-    for try await buffer in response.body {
-      answer.body += Array(buffer.readableBytesView)
-    }
-    return answer
+    let headers = body == nil ? headers : headers + [("Content-Type", "application/json")]
+    return try await exchange(url, method: method, headers: headers, body: body.map { Array($0.utf8) })
   }
 
   func post(_ url: String, _ body: String, headers: [(String, String)] = []) async throws -> Answer {
@@ -113,22 +82,6 @@ func completionID(_ answer: Answer) throws -> String {
   let first = answer.events.first ?? answer.text
   let json = try Array(first.utf8).withUnsafeBytes { try WireCoding.parse($0) }
   return json["id"]?.stringValue ?? ""
-}
-
-/// Sends raw bytes on one connection and reads until the server closes it.
-func rawExchange(port: Int, _ text: String) async throws -> String {
-  let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-    .connect(host: "127.0.0.1", port: port) { channel in
-      channel.eventLoop.makeCompletedFuture {
-        try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-      }
-    }
-  return try await channel.executeThenClose { inbound, outbound in
-    try await outbound.write(ByteBuffer(string: text))
-    var received = ""
-    for try await var chunk in inbound { received += chunk.readString(length: chunk.readableBytes) ?? "" }
-    return received
-  }
 }
 
 func jsonValue(_ text: String) throws -> JSONValue {

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import FakeServerTestSupport
 import Foundation
 import NIOHTTP1
 import ReadeckFake

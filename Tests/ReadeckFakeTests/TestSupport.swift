@@ -1,28 +1,9 @@
 import AsyncHTTPClient
+import FakeServerTestSupport
 import Foundation
-import NIOCore
 import NIOHTTP1
-import NIOPosix
-import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 @testable import ReadeckFake
-
-/// A response read to the end.
-struct Answer {
-  var status: Int
-  var headers: HTTPHeaders
-  var body: [UInt8]
-
-  var text: String { String(decoding: body, as: UTF8.self) }
-
-  func values(_ name: String) -> [String] { headers[name] }
-
-  func header(_ name: String) -> String? { headers.first(name: name) }
-}
 
 let token = "test-token"
 let jsonAuth = [("Authorization", "Bearer \(token)"), ("Accept", "application/json")]
@@ -32,34 +13,19 @@ func withFake<T>(
   _ bookmarks: [FakeBookmark], prefix: String = "", latency: Int = 0,
   _ body: (FakeReadeck, HTTPClient) async throws -> T
 ) async throws -> T {
-  let fake = try await FakeReadeck.start(
-    bookmarks: bookmarks, token: token, prefix: prefix, latencyMilliseconds: latency)
-  let client = HTTPClient(eventLoopGroupProvider: .singleton)
-  do {
-    let result = try await body(fake, client)
-    try await client.shutdown()
-    try await fake.shutdown()
-    return result
-  } catch {
-    try? await client.shutdown()
-    try? await fake.shutdown()
-    throw error
-  }
+  try await withServer(
+    start: {
+      try await FakeReadeck.start(bookmarks: bookmarks, token: token, prefix: prefix, latencyMilliseconds: latency)
+    },
+    stop: { try await $0.shutdown() }, body)
 }
 
 extension HTTPClient {
+  /// As a Readeck client asks: authenticated, for JSON.
   func send(
     _ url: String, method: HTTPMethod = .GET, headers: [(String, String)] = jsonAuth, body: [UInt8]? = nil
   ) async throws -> Answer {
-    var request = HTTPClientRequest(url: url)
-    request.method = method
-    for (name, value) in headers { request.headers.add(name: name, value: value) }
-    if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
-    let response = try await execute(request, timeout: .seconds(30))
-    var buffer = try await response.body.collect(upTo: 64 << 20)
-    return Answer(
-      status: Int(response.status.code), headers: response.headers,
-      body: buffer.readBytes(length: buffer.readableBytes) ?? [])
+    try await exchange(url, method: method, headers: headers, body: body)
   }
 }
 
@@ -131,22 +97,6 @@ func multipartBoundary(of contentType: String?) -> String? {
   return rest.firstIndex(of: "\"").map { String(rest[..<$0]) }
 }
 
-/// Sends raw bytes on one connection and reads until the server closes it.
-func rawExchange(port: Int, _ text: String) async throws -> String {
-  let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-    .connect(host: "127.0.0.1", port: port) { channel in
-      channel.eventLoop.makeCompletedFuture {
-        try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-      }
-    }
-  return try await channel.executeThenClose { inbound, outbound in
-    try await outbound.write(ByteBuffer(string: text))
-    var received = ""
-    for try await var chunk in inbound { received += chunk.readString(length: chunk.readableBytes) ?? "" }
-    return received
-  }
-}
-
 /// CRC-32 (ISO-HDLC), written independently of the server's PNG code.
 func crc32(_ bytes: [UInt8]) -> UInt32 {
   var crc: UInt32 = 0xFFFF_FFFF
@@ -191,32 +141,4 @@ enum Fixture {
   }
 
   static var all: [FakeBookmark] { [article, loading, photo] }
-}
-
-/// Sends raw bytes on one connection and reads for `seconds`: what arrived, and whether the server
-/// closed the connection meanwhile.
-func rawReceive(port: Int, _ text: String, for seconds: Double) throws -> (received: [UInt8], closed: Bool) {
-  let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-  defer { close(socket) }
-  var address = sockaddr_in()
-  address.sin_family = sa_family_t(AF_INET)
-  address.sin_port = in_port_t(UInt16(port).bigEndian)
-  address.sin_addr.s_addr = inet_addr("127.0.0.1")
-  let connected = withUnsafePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-  }
-  try #require(connected == 0)
-  let bytes = Array(text.utf8)
-  try #require(send(socket, bytes, bytes.count, 0) == bytes.count)
-  var received: [UInt8] = []
-  let deadline = Date().addingTimeInterval(seconds)
-  var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-  var buffer = [UInt8](repeating: 0, count: 65536)
-  while Date() < deadline {
-    guard poll(&descriptor, 1, 50) > 0 else { continue }
-    let count = recv(socket, &buffer, buffer.count, 0)
-    if count <= 0 { return (received, true) }
-    received += buffer.prefix(count)
-  }
-  return (received, false)
 }
