@@ -2,7 +2,7 @@ import Foundation
 public import NIOHTTP1
 import Wire
 
-/// When and how long to wait before trying a request again (DESIGN §7): only what can succeed
+/// When and how long to wait before trying a request again: only what can succeed
 /// later is retried — connection failures and 408, 425, 429, 500, 502, 503, 504 — never 400, 401,
 /// 403, 404, 422, nor a 429 that says the quota is used up. Delays grow exponentially with jitter;
 /// a `Retry-After` from the server wins, up to a cap.

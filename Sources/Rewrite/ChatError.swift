@@ -47,7 +47,7 @@ public enum ChatError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 }
 
-/// The message in an error body of any shape servers send (llm-providers.md §4.5): OpenAI's
+/// The message in an error body of any shape servers send: OpenAI's
 /// `error.message`, Ollama's `error` string, Mistral's `message` or `detail[]`, FastAPI's
 /// `detail`, else the start of the raw text.
 enum ErrorBody {

@@ -1,6 +1,6 @@
 /// Base URLs as users write them (`http://localhost:11434/v1`, `…/api/`, `…/v1/chat/completions`)
 /// made into one form, the endpoints of each protocol derived from it, and the protocol guessed
-/// from the URL where it can be (llm-providers.md §4.4).
+/// from the URL where it can be.
 public enum Endpoints {
   /// Paths users paste that name an endpoint rather than the base (a `/v1` before them stays:
   /// it is part of the OpenAI base).

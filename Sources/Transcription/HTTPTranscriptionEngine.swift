@@ -6,7 +6,7 @@ import NIOHTTP1
 import NIOPosix
 import Resilience
 
-/// A transcription server reached over HTTP (`ref/transcription.md` §2): each chunk goes up as a
+/// A transcription server reached over HTTP: each chunk goes up as a
 /// 16-bit WAV in a multipart form and comes back as `verbose_json`, read leniently.
 ///
 /// * ``Style/openAI``: `POST {base}/audio/transcriptions` — OpenAI, Groq, speaches, LocalAI.

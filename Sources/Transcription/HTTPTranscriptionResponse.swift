@@ -1,6 +1,6 @@
 import Wire
 
-/// Reading what transcription servers answer, leniently (`ref/transcription.md` §2.5): OpenAI's,
+/// Reading what transcription servers answer, leniently: OpenAI's,
 /// speaches' and whisper.cpp's `verbose_json`, plain `{"text":…}`, or the transcript as plain
 /// text (whisper.cpp serves it as `text/html`); and the message of an error body of any shape.
 enum HTTPTranscriptionResponse {

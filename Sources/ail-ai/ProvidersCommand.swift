@@ -263,34 +263,3 @@ struct ProvidersCommand: AsyncParsableCommand {
     }
   }
 }
-
-/// `ail-ai models`: what a provider offers.
-struct ModelsCommand: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "models", abstract: "List the models of a provider, one per line.",
-    discussion: HelpText.discussion(
-      "Asks the provider: /v1/models (data[].id) for OpenAI-compatible servers, /api/tags (models[].name) for Ollama.",
-      examples: [Example("ail-ai models --provider local", "The models Ollama has pulled.")],
-      exitStatuses: [(.success, nil), (.unavailable, "The provider cannot be reached."), (.tempFailure, "The provider refused."), (.configError, nil)]))
-
-  @OptionGroup var providerOptions: ProviderOptions
-  @OptionGroup var common: CommonOptions
-
-  func run() async throws {
-    let diagnostics = common.diagnostics(for: "ail-ai")
-    try await runTool(diagnostics) {
-      let chain = try await providerOptions.chain(diagnostics: diagnostics, modelRequired: false)
-      let provider = chain[0].provider
-      let http = Rewriter.makeHTTPClient(connectTimeout: provider.provider.connectTimeout ?? 10)
-      do {
-        let models = try await ModelList.fetch(provider, http: http)
-        try? await http.shutdown()
-        try OutputSink.standardOutput.write(models.map { $0 + "\n" }.joined())
-        try OutputSink.standardOutput.flush()
-      } catch let error as ChatError {
-        try? await http.shutdown()
-        throw ToolError(error.exitStatus, error.description)
-      }
-    }
-  }
-}

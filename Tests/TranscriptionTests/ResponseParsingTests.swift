@@ -2,7 +2,7 @@ import Testing
 
 @testable import Transcription
 
-/// Lenient reading of what servers answer (`ref/transcription.md` §2.5), without a server.
+/// Lenient reading of what servers answer: OpenAI, speaches and whisper.cpp shapes, plain text and error bodies, without a server.
 @Suite struct ResponseParsingTests {
   func parse(_ text: String, contentType: String? = "application/json") throws -> Recognition {
     try HTTPTranscriptionResponse.parse(Array(text.utf8), contentType: contentType)

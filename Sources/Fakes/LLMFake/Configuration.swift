@@ -6,7 +6,7 @@
 
 /// Which real server the fake imitates on the OpenAI-compatible routes: the framing of streamed
 /// chunks, the usage chunk, the JSON layout and the shape of error bodies differ between them,
-/// and a client has to cope with each (see `ref/llm-providers.md` §4).
+/// and a client has to cope with each.
 public enum FakeLLMFlavor: String, Sendable, CaseIterable {
   /// api.openai.com: a role-only first delta; the usage chunk (with `"choices":[]`) only when
   /// `stream_options.include_usage` is true; whole bodies pretty-printed.

@@ -1,5 +1,4 @@
-/// Which speech-to-text server the fake imitates on its transcription routes
-/// (`ref/transcription.md` §2): the route served, the JSON shape of `verbose_json`, the content
+/// Which speech-to-text server the fake imitates on its transcription routes: the route served, the JSON shape of `verbose_json`, the content
 /// type of `text` answers and the shape of error bodies differ between them.
 public enum FakeTranscriptionStyle: String, Sendable, CaseIterable {
   /// api.openai.com (and Groq): `POST /v1/audio/transcriptions`; `language` as a full name

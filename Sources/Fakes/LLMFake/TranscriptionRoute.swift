@@ -2,7 +2,7 @@ import FakeServer
 
 /// `POST /v1/audio/transcriptions` (OpenAI, speaches) and whisper.cpp's `POST /inference`: the
 /// multipart upload checked as the imitated server checks it, then the next transcript in the
-/// requested `response_format`, laid out as that server lays it out (`ref/transcription.md` §2).
+/// requested `response_format`, laid out as that server lays it out.
 struct TranscriptionRoute {
   let settings: FakeLLM.Configuration
   /// The flavor's OpenAI-dialect errors, for the OpenAI style.
