@@ -44,6 +44,9 @@ let package = Package(
   targets: [
     /// The records that travel between tools and the one JSON configuration; FoundationEssentials only.
     .target(name: "Wire", swiftSettings: settings),
+    /// SHA-256 as lower-case hex for the store, the image fetcher and the response cache: its own
+    /// module because Wire stays on FoundationEssentials alone and the store links no HTTP stack.
+    .target(name: "ContentHash", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: settings),
     /// What every executable needs around Wire: line reader, stdout sink, diagnostics, progress,
     /// exit statuses, configuration and secrets.
     .target(name: "ToolKit", dependencies: ["Wire", argumentParser], swiftSettings: settings),
@@ -59,7 +62,7 @@ let package = Package(
     .target(
       name: "OfflineStore",
       dependencies: [
-        "Wire", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+        "Wire", "ContentHash", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: settings),
@@ -71,7 +74,7 @@ let package = Package(
     /// Finding the images an article needs, downloading them once each, embedding them.
     .target(
       name: "ImageExtraction",
-      dependencies: ["HTMLScan", "Wire", "Resilience", asyncHTTPClient, .product(name: "Crypto", package: "swift-crypto")] + nio,
+      dependencies: ["HTMLScan", "Wire", "ContentHash", "Resilience", asyncHTTPClient] + nio,
       swiftSettings: settings),
     /// RFC 5322 and MIME: headers, encoded words, charsets, transfer encodings, multiparts, the
     /// readable text of a message, mbox and Maildir, reply drafts.
@@ -83,7 +86,7 @@ let package = Package(
     /// fallback, the response cache.
     .target(
       name: "Rewrite",
-      dependencies: ["Wire", "Resilience", asyncHTTPClient, .product(name: "Crypto", package: "swift-crypto")] + nio,
+      dependencies: ["Wire", "ContentHash", "Resilience", asyncHTTPClient] + nio,
       swiftSettings: settings),
     /// A server speaking the OpenAI chat-completions and Ollama protocols, with fault injection,
     /// for tests and benchmarks.
@@ -163,6 +166,7 @@ let package = Package(
     .testTarget(name: "ReadeckTests", dependencies: ["Readeck", "Wire"], swiftSettings: settings),
     .testTarget(name: "ResilienceTests", dependencies: ["Resilience"], swiftSettings: settings),
     .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: settings),
+    .testTarget(name: "ContentHashTests", dependencies: ["ContentHash"], swiftSettings: settings),
     .testTarget(name: "ToolKitTests", dependencies: ["ToolKit", argumentParser], swiftSettings: settings),
     .testTarget(
       name: "ManPagesTests", dependencies: ["ManPages", "ToolKit", argumentParser], swiftSettings: settings),
