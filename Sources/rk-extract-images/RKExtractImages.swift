@@ -153,7 +153,7 @@ struct RKExtractImages: ParsableCommand {
     var line = "images: \(tally.found) found"
     if mode == .embed { line += ", \(tally.embedded) embedded" }
     if !tally.failed.isEmpty {
-      line += ", \(tally.failed.count) failed (" + tally.failed.prefix(3).joined(separator: "; ") + (tally.failed.count > 3 ? "; …)" : ")")
+      line += ", " + Formatting.failures(tally.failed)
     }
     diagnostics.info(line)
   }

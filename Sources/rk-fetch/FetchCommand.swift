@@ -138,8 +138,7 @@ struct FetchCommand {
     var line = "\(summary.fetched) of \(summary.requested) \(noun) synced"
     if summary.skipped > 0 { line += ", \(summary.skipped) skipped" }
     if !summary.failed.isEmpty {
-      let reasons = summary.failed.prefix(3).map { "\($0.id): \($0.reason)" }.joined(separator: "; ")
-      line += ", \(summary.failed.count) failed (\(reasons)\(summary.failed.count > 3 ? "; …" : ""))"
+      line += ", " + Formatting.failures(summary.failed.lazy.map { "\($0.id): \($0.reason)" })
     }
     if let deleted = summary.deleted { line += ", \(deleted) deleted" }
     diagnostics.info(line)
