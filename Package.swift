@@ -127,7 +127,8 @@ let package = Package(
       dependencies: ["Rewrite", "PromptCatalog", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient],
       swiftSettings: settings),
     .executableTarget(
-      name: "ail-transcribe", dependencies: ["Audio", "Transcription", "ToolKit", "Wire", argumentParser, asyncHTTPClient],
+      name: "ail-transcribe",
+      dependencies: ["Audio", "Transcription", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient],
       swiftSettings: settings),
     /// Serves canned chat completions over the OpenAI and Ollama protocols, for the benchmarks.
     .executableTarget(name: "llm-fake", dependencies: ["LLMFake", "ToolKit", argumentParser], swiftSettings: settings),
@@ -164,7 +165,7 @@ let package = Package(
       name: "ImageExtractionTests", dependencies: ["ImageExtraction", "HTMLScan", "Resilience", asyncHTTPClient] + nio,
       swiftSettings: settings),
     .testTarget(name: "ReadeckTests", dependencies: ["Readeck", "Wire"], swiftSettings: settings),
-    .testTarget(name: "ResilienceTests", dependencies: ["Resilience"], swiftSettings: settings),
+    .testTarget(name: "ResilienceTests", dependencies: ["Resilience", asyncHTTPClient], swiftSettings: settings),
     .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: settings),
     .testTarget(name: "ContentHashTests", dependencies: ["ContentHash"], swiftSettings: settings),
     .testTarget(name: "ToolKitTests", dependencies: ["ToolKit", argumentParser], swiftSettings: settings),

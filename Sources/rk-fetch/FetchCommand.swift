@@ -30,13 +30,8 @@ struct FetchCommand {
     } ?? 20
     let skipIDs = try options.skipIds.map(readIDs) ?? []
 
-    let http = RetryingHTTP.client(connectTimeout: min(options.timeout, 10).rounded(.up))
-    do {
+    try await withHTTPClient(connectTimeout: min(options.timeout, 10).rounded(.up)) { http in
       try await sync(server: server, token: token, limit: limit, skipIDs: skipIDs, http: http)
-      try await http.shutdown()
-    } catch {
-      try? await http.shutdown()
-      throw error
     }
   }
 
