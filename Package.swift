@@ -62,14 +62,15 @@ let package = Package(
     .target(
       name: "OfflineStore",
       dependencies: [
-        "Wire", "ContentHash", .product(name: "GRDB", package: "GRDB.swift"),
+        "Wire", "ContentHash", "HTMLScan", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: settings),
     /// `--db` and the exit statuses of store errors, for every tool that opens the store.
     .target(name: "StoreCommandLine", dependencies: ["OfflineStore", "ToolKit", argumentParser], swiftSettings: settings),
     /// A WHATWG HTML tokenizer over UTF-8 bytes (attribute values decoded, with their byte
-    /// ranges for splicing) and the srcset parser; no dependencies.
+    /// ranges for splicing), the srcset parser, and a document's plain text (the words the search
+    /// index keeps, the lines a mail reader shows); no dependencies.
     .target(name: "HTMLScan", swiftSettings: settings),
     /// Finding the images an article needs, downloading them once each, embedding them.
     .target(
