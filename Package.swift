@@ -43,6 +43,9 @@ let package = Package(
   targets: [
     /// The records that travel between tools and the one JSON configuration; FoundationEssentials only.
     .target(name: "Wire", swiftSettings: settings),
+    /// SHA-256 as lower-case hex for the store, the image fetcher and the response cache: its own
+    /// module because Wire stays on FoundationEssentials alone and the store links no HTTP stack.
+    .target(name: "ContentHash", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: settings),
     /// What every executable needs around Wire: line reader, stdout sink, diagnostics, progress,
     /// exit statuses, configuration and secrets.
     .target(name: "ToolKit", dependencies: ["Wire", argumentParser], swiftSettings: settings),
@@ -56,19 +59,20 @@ let package = Package(
     .target(
       name: "OfflineStore",
       dependencies: [
-        "Wire", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Crypto", package: "swift-crypto"),
+        "Wire", "ContentHash", "HTMLScan", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: settings),
     /// `--db` and the exit statuses of store errors, for every tool that opens the store.
     .target(name: "StoreCommandLine", dependencies: ["OfflineStore", "ToolKit", argumentParser], swiftSettings: settings),
     /// A WHATWG HTML tokenizer over UTF-8 bytes (attribute values decoded, with their byte
-    /// ranges for splicing) and the srcset parser; no dependencies.
+    /// ranges for splicing), the srcset parser, and a document's plain text (the words the search
+    /// index keeps, the lines a mail reader shows); no dependencies.
     .target(name: "HTMLScan", swiftSettings: settings),
     /// Finding the images an article needs, downloading them once each, embedding them.
     .target(
       name: "ImageExtraction",
-      dependencies: ["HTMLScan", "Wire", "Resilience", asyncHTTPClient, .product(name: "Crypto", package: "swift-crypto")] + nio,
+      dependencies: ["HTMLScan", "Wire", "ContentHash", "Resilience", asyncHTTPClient] + nio,
       swiftSettings: settings),
     /// RFC 5322 and MIME: headers, encoded words, charsets, transfer encodings, multiparts, the
     /// readable text of a message, mbox and Maildir, reply drafts.
@@ -80,7 +84,7 @@ let package = Package(
     /// fallback, the response cache.
     .target(
       name: "Rewrite",
-      dependencies: ["Wire", "Resilience", asyncHTTPClient, .product(name: "Crypto", package: "swift-crypto")] + nio,
+      dependencies: ["Wire", "ContentHash", "Resilience", asyncHTTPClient] + nio,
       swiftSettings: settings),
     // Audio in, segments out: WAV reading, ffmpeg decoding, resampling, silence segmentation.
     .target(name: "Audio", swiftSettings: settings),
@@ -118,7 +122,8 @@ let package = Package(
       dependencies: ["Rewrite", "PromptCatalog", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient],
       swiftSettings: settings),
     .executableTarget(
-      name: "ail-transcribe", dependencies: ["Audio", "Transcription", "ToolKit", "Wire", argumentParser, asyncHTTPClient],
+      name: "ail-transcribe",
+      dependencies: ["Audio", "Transcription", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient],
       swiftSettings: settings),
 
     // The fakes' wing (Sources/Fakes): test servers and their executables, apart from the product.
@@ -184,8 +189,9 @@ let package = Package(
       name: "ImageExtractionTests", dependencies: ["ImageExtraction", "HTMLScan", "Resilience", asyncHTTPClient] + nio,
       swiftSettings: settings),
     .testTarget(name: "ReadeckTests", dependencies: ["Readeck", "Wire"], swiftSettings: settings),
-    .testTarget(name: "ResilienceTests", dependencies: ["Resilience"], swiftSettings: settings),
+    .testTarget(name: "ResilienceTests", dependencies: ["Resilience", asyncHTTPClient], swiftSettings: settings),
     .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: settings),
+    .testTarget(name: "ContentHashTests", dependencies: ["ContentHash"], swiftSettings: settings),
     .testTarget(name: "ToolKitTests", dependencies: ["ToolKit", argumentParser], swiftSettings: settings),
     .testTarget(
       name: "ManPagesTests", dependencies: ["ManPages", "ToolKit", argumentParser], swiftSettings: settings),

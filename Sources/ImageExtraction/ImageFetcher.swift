@@ -1,6 +1,6 @@
 public import AsyncHTTPClient
 public import Foundation
-import Crypto
+import ContentHash
 import Synchronization
 import NIOCore
 import NIOHTTP1
@@ -85,7 +85,7 @@ public actor ImageFetcher {
       guard let mime = ImageType.sniff(body) else {
         return .failure(FetchFailure(status: status, reason: Self.looksLikeHTML(body) ? "an HTML page, not an image" : "not an image"))
       }
-      let sha = SHA256.hash(data: body).map { byte in String(byte, radix: 16).leftPadded(to: 2) }.joined()
+      let sha = HexDigest.sha256(body)
       let path = spool + "/" + sha
       if !FileManager.default.fileExists(atPath: path) {
         try Data(body).write(to: URL(fileURLWithPath: path), options: .atomic)
@@ -165,8 +165,4 @@ public actor ImageFetcher {
   private static func describe(_ error: any Error, _ url: String) -> String {
     TransportFailure.describe(error, host: URL(string: url)?.host ?? url)
   }
-}
-
-extension String {
-  fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

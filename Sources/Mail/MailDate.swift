@@ -3,6 +3,7 @@
 #else
   public import Foundation
 #endif
+import Wire
 
 /// RFC 5322 dates (§3.3, obsolete forms included): `Tue, 1 Jul 2003 10:52:37 +0200`, seconds
 /// optional, two-digit years, named zones (`GMT`, `EST`, …), comments, and the asctime order
@@ -48,46 +49,23 @@ public enum MailDate {
     guard (1...9999).contains(year), (0..<24).contains(clock.0), (0..<60).contains(clock.1), (0...60).contains(clock.2) else {
       return nil
     }
-    let days = daysFromCivil(year, month, day)
-    let seconds = days * 86400 + clock.0 * 3600 + clock.1 * 60 + min(clock.2, 59) - offset
+    let moment = CivilTime(
+      date: CivilDate(year: year, month: month, day: day), hour: clock.0, minute: clock.1, second: min(clock.2, 59))
+    let seconds = moment.secondsSince1970 - offset
     return Date(timeIntervalSince1970: TimeInterval(seconds))
   }
 
   /// `date` as RFC 5322 writes it, in the zone `offsetSeconds` east of UTC:
   /// `Sun, 22 Nov 2026 09:00:00 +0100`.
   public static func format(_ date: Date, offsetSeconds: Int) -> String {
-    let local = Int(date.timeIntervalSince1970.rounded(.down)) + offsetSeconds
-    let days = Int((Double(local) / 86400).rounded(.down))
-    let seconds = local - days * 86400
-    let (year, month, day) = civilFromDays(days)
-    let weekday = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"][((days % 7) + 7) % 7]
+    let local = CivilTime(secondsSince1970: Int(date.timeIntervalSince1970.rounded(.down)) + offsetSeconds)
+    let weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][local.weekday]
     let sign = offsetSeconds < 0 ? "-" : "+"
     let zone = abs(offsetSeconds) / 60
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(weekday), \(day) \(months[month - 1].capitalized) \(year) \(two(seconds / 3600)):\(two(seconds / 60 % 60)):\(two(seconds % 60)) "
-      + "\(sign)\(two(zone / 60))\(two(zone % 60))"
-  }
-
-  /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-  static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146097 + dayOfEra - 719468
-  }
-
-  static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
-    let z = days + 719468
-    let era = (z >= 0 ? z : z - 146096) / 146097
-    let dayOfEra = z - era * 146097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    let (day, month, year) = (local.date.day, months[local.date.month - 1].capitalized, local.date.year)
+    let clock = "\(two(local.hour)):\(two(local.minute)):\(two(local.second))"
+    return "\(weekday), \(day) \(month) \(year) \(clock) \(sign)\(two(zone / 60))\(two(zone % 60))"
   }
 }
 

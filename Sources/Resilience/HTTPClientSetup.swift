@@ -17,3 +17,45 @@ public enum RetryingHTTP {
     HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration(connectTimeout: seconds))
   }
 }
+
+/// Runs `body` with a client set up as ``RetryingHTTP/configuration(connectTimeout:)`` says, and
+/// shuts the client down after it, whether `body` returned or threw (AsyncHTTPClient requires the
+/// shutdown before the client goes away).
+public func withHTTPClient<T>(
+  connectTimeout seconds: Double, isolation: isolated (any Actor)? = #isolation, _ body: (HTTPClient) async throws -> T
+) async throws -> T {
+  let http = RetryingHTTP.client(connectTimeout: seconds)
+  return try await shuttingDown(http) { try await body(http) }
+}
+
+/// Runs `body`, then shuts `http` down, whether `body` returned or threw; for a client that is
+/// made only when the work turns out to need one. A failed shutdown counts only after success:
+/// after a failure, the failure is what the caller must hear about.
+public func shuttingDown<T>(
+  _ http: HTTPClient?, isolation: isolated (any Actor)? = #isolation, after body: () async throws -> T
+) async throws -> T {
+  let result: T
+  do {
+    result = try await body()
+  } catch {
+    try? await http?.shutdown()
+    throw error
+  }
+  try await http?.shutdown()
+  return result
+}
+
+/// The synchronous form of ``withHTTPClient(connectTimeout:isolation:_:)``, with the whole
+/// configuration given, for a command whose `run` is synchronous.
+public func withHTTPClient<T>(configuration: HTTPClient.Configuration, _ body: (HTTPClient) throws -> T) throws -> T {
+  let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+  let result: T
+  do {
+    result = try body(http)
+  } catch {
+    try? http.syncShutdown()
+    throw error
+  }
+  try http.syncShutdown()
+  return result
+}

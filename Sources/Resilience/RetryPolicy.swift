@@ -91,9 +91,11 @@ enum HTTPDate {
       let day = Int(parts[1]), let monthIndex = months.firstIndex(of: String(parts[2])), let year = Int(parts[3])
     else { return nil }
     let clock = parts[4].split(separator: ":").compactMap { Int($0) }
-    guard clock.count == 3, (1...31).contains(day), clock[0] < 24, clock[1] < 60, clock[2] < 61 else { return nil }
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    let text = "\(year)-\(two(monthIndex + 1))-\(two(day))T\(two(clock[0])):\(two(clock[1])):\(two(clock[2]))Z"
-    return RFC3339.parse(text).map { Double($0.seconds) }
+    let date = CivilDate(year: year, month: monthIndex + 1, day: day)
+    // IMF-fixdate's year has four digits; a day past its month's end is no date.
+    guard clock.count == 3, (1000...9999).contains(year), date.isValid, (0..<24).contains(clock[0]),
+      (0..<60).contains(clock[1]), (0...60).contains(clock[2])
+    else { return nil }
+    return Double(CivilTime(date: date, hour: clock[0], minute: clock[1], second: clock[2]).secondsSince1970)
   }
 }

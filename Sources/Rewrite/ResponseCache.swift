@@ -1,4 +1,4 @@
-import Crypto
+import ContentHash
 import Foundation
 import Wire
 
@@ -25,7 +25,7 @@ public struct ResponseCache: Sendable {
     if let temperature = request.temperature { identity["temperature"] = .string(temperature.description) }
     if let maxTokens = request.maxTokens { identity["max_tokens"] = .integer(Int64(maxTokens)) }
     let bytes = (try? WireCoding.line(JSONValue.object(identity))) ?? []
-    return SHA256.hash(data: bytes).map { String($0, radix: 16).leftPadded(2) }.joined()
+    return HexDigest.sha256(bytes)
   }
 
   public func lookup(_ key: String) -> Completion? {
@@ -58,8 +58,4 @@ public struct ResponseCache: Sendable {
   }
 
   private func path(_ key: String) -> String { "\(directory)/\(key.prefix(2))/\(key).json" }
-}
-
-extension String {
-  fileprivate func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
 }

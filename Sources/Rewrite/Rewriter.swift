@@ -1,4 +1,4 @@
-public import AsyncHTTPClient
+import AsyncHTTPClient
 import Foundation
 import NIOCore
 public import Resilience
@@ -46,14 +46,9 @@ public final class Rewriter: Sendable {
       })
     var clients: [String: HTTPClient] = [:]
     for (provider, _) in chain where clients[provider.name] == nil {
-      clients[provider.name] = Self.makeHTTPClient(connectTimeout: provider.provider.connectTimeout ?? 10)
+      clients[provider.name] = RetryingHTTP.client(connectTimeout: provider.provider.connectTimeout ?? 10)
     }
     self.clients = clients
-  }
-
-  /// An HTTP client for talking to providers.
-  public static func makeHTTPClient(connectTimeout: Double) -> HTTPClient {
-    RetryingHTTP.client(connectTimeout: connectTimeout)
   }
 
   public func shutdown() async {

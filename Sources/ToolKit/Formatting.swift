@@ -74,6 +74,13 @@ public enum Formatting {
     }.joined(separator: "\n") + "\n"
   }
 
+  /// `14 failed (a; b; c; …)`: how many failed and the first `shown` reasons, for a summary line
+  /// that stays one line however many fail.
+  public static func failures(_ reasons: some Collection<String>, shown: Int = 3) -> String {
+    let listed = reasons.prefix(shown).joined(separator: "; ")
+    return "\(reasons.count) failed (\(listed)\(reasons.count > shown ? "; …" : ""))"
+  }
+
   /// `2026-11-22 03:04` (UTC), for tables.
   public static func day(_ date: Date) -> String {
     String(RFC3339.string(from: date).prefix(16).map { $0 == "T" ? " " : $0 })

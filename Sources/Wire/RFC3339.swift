@@ -32,22 +32,20 @@ public enum RFC3339 {
       seconds += 1
       micros -= 1_000_000
     }
-    let days = floorDivide(seconds, 86_400)
-    let secondOfDay = seconds - days * 86_400
-    let (year, month, day) = civil(fromDays: days)
+    let time = CivilTime(secondsSince1970: Int(seconds))
     var out = ""
     out.reserveCapacity(27)
-    appendPadded(&out, year, width: 4)
+    appendPadded(&out, time.date.year, width: 4)
     out += "-"
-    appendPadded(&out, month, width: 2)
+    appendPadded(&out, time.date.month, width: 2)
     out += "-"
-    appendPadded(&out, day, width: 2)
+    appendPadded(&out, time.date.day, width: 2)
     out += "T"
-    appendPadded(&out, secondOfDay / 3600, width: 2)
+    appendPadded(&out, time.hour, width: 2)
     out += ":"
-    appendPadded(&out, secondOfDay / 60 % 60, width: 2)
+    appendPadded(&out, time.minute, width: 2)
     out += ":"
-    appendPadded(&out, secondOfDay % 60, width: 2)
+    appendPadded(&out, time.second, width: 2)
     if micros > 0 {
       var digits = 6
       while micros % 10 == 0 {
@@ -55,7 +53,7 @@ public enum RFC3339 {
         digits -= 1
       }
       out += "."
-      appendPadded(&out, micros, width: digits)
+      appendPadded(&out, Int(micros), width: digits)
     }
     out += "Z"
     return out
@@ -86,8 +84,8 @@ public enum RFC3339 {
       let hour = digits(2), expect(UInt8(ascii: ":")), let minute = digits(2), expect(UInt8(ascii: ":")),
       let second = digits(2)
     else { return nil }
-    guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year), hour < 24, minute < 60,
-      second <= 60  // a leap second is folded into the next minute below
+    let date = CivilDate(year: Int(year), month: Int(month), day: Int(day))
+    guard date.isValid, hour < 24, minute < 60, second <= 60  // a leap second is folded into the next minute below
     else { return nil }
 
     var nanoseconds: Int64 = 0
@@ -120,46 +118,11 @@ public enum RFC3339 {
     }
     guard index == bytes.count else { return nil }
 
-    let days = daysFromCivil(year: year, month: month, day: day)
-    let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
+    let seconds = Int64(date.daysSince1970) * 86_400 + hour * 3600 + minute * 60 + second - offset
     return (seconds, Int32(nanoseconds))
   }
 
-  private static func daysIn(month: Int64, year: Int64) -> Int64 {
-    switch month {
-    case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: return 30
-    default: return 31
-    }
-  }
-
-  // Howard Hinnant's days_from_civil / civil_from_days: exact for the proleptic Gregorian calendar.
-  private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-    let y = month <= 2 ? year - 1 : year
-    let era = floorDivide(y, 400)
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
-
-  private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
-    let z = days + 719_468
-    let era = floorDivide(z, 146_097)
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-  }
-
-  private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
-    a >= 0 ? a / b : (a - b + 1) / b
-  }
-
-  private static func appendPadded(_ out: inout String, _ value: Int64, width: Int) {
+  private static func appendPadded(_ out: inout String, _ value: Int, width: Int) {
     let digits = String(value)
     if digits.utf8.count < width { out += String(repeating: "0", count: width - digits.utf8.count) }
     out += digits

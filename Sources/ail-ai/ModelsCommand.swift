@@ -22,16 +22,15 @@ struct ModelsCommand: AsyncParsableCommand {
     try await runTool(diagnostics) {
       let chain = try await providerOptions.chain(diagnostics: diagnostics, modelRequired: false)
       let provider = chain[0].provider
-      let http = Rewriter.makeHTTPClient(connectTimeout: provider.provider.connectTimeout ?? 10)
-      do {
-        let models = try await ModelList.fetch(provider, http: http)
-        try? await http.shutdown()
-        try OutputSink.standardOutput.write(models.map { $0 + "\n" }.joined())
-        try OutputSink.standardOutput.flush()
-      } catch let error as ChatError {
-        try? await http.shutdown()
-        throw ToolError(error.exitStatus, error.description)
+      let models = try await withHTTPClient(connectTimeout: provider.provider.connectTimeout ?? 10) { http in
+        do {
+          return try await ModelList.fetch(provider, http: http)
+        } catch let error as ChatError {
+          throw ToolError(error.exitStatus, error.description)
+        }
       }
+      try OutputSink.standardOutput.write(models.map { $0 + "\n" }.joined())
+      try OutputSink.standardOutput.flush()
     }
   }
 }

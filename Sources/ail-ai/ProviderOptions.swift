@@ -1,6 +1,6 @@
 public import ArgumentParser
-import AsyncHTTPClient
 public import Rewrite
+import Resilience
 import ToolKit
 
 /// Which provider and model to ask, for every command that talks to one: a configured provider
@@ -90,9 +90,7 @@ struct ProviderOptions: ParsableArguments {
 
   private func probe(_ base: String, _ provider: Provider, diagnostics: Diagnostics) async -> ProviderType? {
     guard let resolved = try? resolve(provider, diagnostics: diagnostics) else { return nil }
-    let http = Rewriter.makeHTTPClient(connectTimeout: 5)
-    let type = await ModelList.probe(resolved, http: http)
-    try? await http.shutdown()
+    let type = try? await withHTTPClient(connectTimeout: 5) { http in await ModelList.probe(resolved, http: http) }
     if let type { diagnostics.debug("\(base) answers as \(type.rawValue)") }
     return type
   }

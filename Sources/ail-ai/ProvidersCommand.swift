@@ -1,5 +1,4 @@
 import ArgumentParser
-import AsyncHTTPClient
 import Foundation
 import Resilience
 import Rewrite
@@ -122,9 +121,9 @@ struct ProvidersCommand: AsyncParsableCommand {
             provider.type = detected
           } else {
             let resolved = try ProviderOptions().resolve(provider, diagnostics: diagnostics)
-            let http = Rewriter.makeHTTPClient(connectTimeout: connectTimeout ?? 10)
-            let probed = await ModelList.probe(resolved, http: http)
-            try? await http.shutdown()
+            let probed = try? await withHTTPClient(connectTimeout: connectTimeout ?? 10) { http in
+              await ModelList.probe(resolved, http: http)
+            }
             guard let probed else {
               throw ToolError(.unavailable, "\(base) answers neither /v1/models nor /api/tags: give --type openai, mistral or ollama")
             }
@@ -233,32 +232,31 @@ struct ProvidersCommand: AsyncParsableCommand {
         guard let chosen = name ?? contents.defaultProvider else { throw ToolError(.configError, "no default provider: name one") }
         let provider = try store.provider(chosen, in: contents)
         let resolved = try ProviderOptions().resolve(provider, diagnostics: diagnostics)
-        let http = Rewriter.makeHTTPClient(connectTimeout: provider.connectTimeout ?? 10)
         let sink = OutputSink.standardOutput
-        do {
-          let started = ContinuousClock.now
-          let models = try await ModelList.fetch(resolved, http: http)
-          try sink.write("models: \(models.count) (\(models.prefix(8).joined(separator: ", "))\(models.count > 8 ? ", …" : ""))\n")
-          if let model = provider.model {
-            if !ModelList.contains(models, model) { diagnostics.warning("model \(model) is not among them") }
-            let rewriter = Rewriter(chain: [(resolved, model)], options: .init(policy: .none, cache: nil))
-            do {
-              let answer = try await rewriter.rewrite(ChatRequest(system: "", input: "Answer with the single word OK.", model: model, maxTokens: 16, stream: false))
-              let elapsed = started.duration(to: .now).components
-              let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
-              try sink.write("answer: \(answer.text.split(whereSeparator: \.isNewline).first.map { $0.prefix(80) } ?? "") (\(milliseconds) ms)\n")
-            } catch {
+        try await withHTTPClient(connectTimeout: provider.connectTimeout ?? 10) { http in
+          do {
+            let started = ContinuousClock.now
+            let models = try await ModelList.fetch(resolved, http: http)
+            try sink.write("models: \(models.count) (\(models.prefix(8).joined(separator: ", "))\(models.count > 8 ? ", …" : ""))\n")
+            if let model = provider.model {
+              if !ModelList.contains(models, model) { diagnostics.warning("model \(model) is not among them") }
+              let rewriter = Rewriter(chain: [(resolved, model)], options: .init(policy: .none, cache: nil))
+              do {
+                let answer = try await rewriter.rewrite(ChatRequest(system: "", input: "Answer with the single word OK.", model: model, maxTokens: 16, stream: false))
+                let elapsed = started.duration(to: .now).components
+                let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
+                try sink.write("answer: \(answer.text.split(whereSeparator: \.isNewline).first.map { $0.prefix(80) } ?? "") (\(milliseconds) ms)\n")
+              } catch {
+                await rewriter.shutdown()
+                throw error
+              }
               await rewriter.shutdown()
-              throw error
             }
-            await rewriter.shutdown()
+            try sink.flush()
+          } catch let error as ChatError {
+            throw ToolError(error.exitStatus, error.description)
           }
-          try sink.flush()
-        } catch let error as ChatError {
-          try? await http.shutdown()
-          throw ToolError(error.exitStatus, error.description)
         }
-        try? await http.shutdown()
       }
     }
   }

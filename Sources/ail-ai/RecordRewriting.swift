@@ -127,7 +127,7 @@ struct RecordRewriting: Sendable {
     let total = tally.rewritten + tally.failed.count + tally.withoutText
     var text = "rewrote \(tally.rewritten) of \(total) record\(total == 1 ? "" : "s")"
     if !tally.failed.isEmpty {
-      text += ", \(tally.failed.count) failed (" + tally.failed.prefix(3).joined(separator: "; ") + (tally.failed.count > 3 ? "; …)" : ")")
+      text += ", " + Formatting.failures(tally.failed)
     }
     if !dryRun { diagnostics.info(text) }
     if reportUsage {

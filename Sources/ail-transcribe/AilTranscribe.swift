@@ -1,6 +1,7 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Audio
+import Resilience
 import ToolKit
 import Transcription
 import Wire
@@ -119,13 +120,7 @@ struct AilTranscribe: AsyncParsableCommand {
       let run = TranscriptionRun(
         settings: settings, engine: engine, carryPrompt: engineOptions.carryPrompt, format: format,
         segmentsOnly: segmentation.segmentsOnly, live: live, liveRate: rate, ffmpeg: ffmpeg, diagnostics: diagnostics)
-      do {
-        try await run.transcribe(live ? ["-"] : files)
-      } catch {
-        if let http { await HTTPTranscriptionEngine.shutDown(http) }
-        throw error
-      }
-      if let http { await HTTPTranscriptionEngine.shutDown(http) }
+      try await shuttingDown(http) { try await run.transcribe(live ? ["-"] : files) }
     }
   }
 

@@ -84,20 +84,20 @@ struct RKExtractImages: ParsableCommand {
       defer { try? FileManager.default.removeItem(atPath: spool) }
       var configuration = RetryingHTTP.configuration(connectTimeout: min(timeout, 10).rounded(.up))
       configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
-      let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-      defer { try? http.syncShutdown() }
-      let fetcher =
-        mode == .find
-        ? nil
-        : ImageFetcher(
-          http: http,
-          limits: FetchLimits(concurrency: concurrency, timeout: timeout, maxImageBytes: Formatting.bytes(maxImageBytes)!),
-          policy: RetryPolicy(maxRetries: retries, baseDelay: retryDelay), spool: spool)
-      let work = ArticleImages(
-        mode: mode, hero: hero, fetcher: fetcher,
-        embedder: Embedder.Options(
-          onFail: onFail, bestCandidate: bestCandidate, maxWidth: maxWidth, maxArticleBytes: Formatting.bytes(maxArticleBytes)!))
-      try process(work, diagnostics: diagnostics)
+      try withHTTPClient(configuration: configuration) { http in
+        let fetcher =
+          mode == .find
+          ? nil
+          : ImageFetcher(
+            http: http,
+            limits: FetchLimits(concurrency: concurrency, timeout: timeout, maxImageBytes: Formatting.bytes(maxImageBytes)!),
+            policy: RetryPolicy(maxRetries: retries, baseDelay: retryDelay), spool: spool)
+        let work = ArticleImages(
+          mode: mode, hero: hero, fetcher: fetcher,
+          embedder: Embedder.Options(
+            onFail: onFail, bestCandidate: bestCandidate, maxWidth: maxWidth, maxArticleBytes: Formatting.bytes(maxArticleBytes)!))
+        try process(work, diagnostics: diagnostics)
+      }
     }
   }
 
@@ -153,7 +153,7 @@ struct RKExtractImages: ParsableCommand {
     var line = "images: \(tally.found) found"
     if mode == .embed { line += ", \(tally.embedded) embedded" }
     if !tally.failed.isEmpty {
-      line += ", \(tally.failed.count) failed (" + tally.failed.prefix(3).joined(separator: "; ") + (tally.failed.count > 3 ? "; …)" : ")")
+      line += ", " + Formatting.failures(tally.failed)
     }
     diagnostics.info(line)
   }

@@ -30,13 +30,8 @@ struct FetchCommand {
     } ?? 20
     let skipIDs = try options.skipIds.map(readIDs) ?? []
 
-    let http = RetryingHTTP.client(connectTimeout: min(options.timeout, 10).rounded(.up))
-    do {
+    try await withHTTPClient(connectTimeout: min(options.timeout, 10).rounded(.up)) { http in
       try await sync(server: server, token: token, limit: limit, skipIDs: skipIDs, http: http)
-      try await http.shutdown()
-    } catch {
-      try? await http.shutdown()
-      throw error
     }
   }
 
@@ -138,8 +133,7 @@ struct FetchCommand {
     var line = "\(summary.fetched) of \(summary.requested) \(noun) synced"
     if summary.skipped > 0 { line += ", \(summary.skipped) skipped" }
     if !summary.failed.isEmpty {
-      let reasons = summary.failed.prefix(3).map { "\($0.id): \($0.reason)" }.joined(separator: "; ")
-      line += ", \(summary.failed.count) failed (\(reasons)\(summary.failed.count > 3 ? "; …" : ""))"
+      line += ", " + Formatting.failures(summary.failed.lazy.map { "\($0.id): \($0.reason)" })
     }
     if let deleted = summary.deleted { line += ", \(deleted) deleted" }
     diagnostics.info(line)

@@ -1,0 +1,53 @@
+import AsyncHTTPClient
+import Testing
+import Resilience
+
+@Suite struct HTTPClientSetupTests {
+  struct Failure: Error {}
+
+  /// A second shutdown fails, which shows the helper did the first.
+  private func isShutDown(_ http: HTTPClient?) async -> Bool {
+    do {
+      try await http?.shutdown()
+      return false
+    } catch {
+      return true
+    }
+  }
+
+  @Test func theClientIsShutDownAfterSuccess() async throws {
+    var used: HTTPClient?
+    let answer = try await withHTTPClient(connectTimeout: 1) { http in
+      used = http
+      return 42
+    }
+    #expect(answer == 42)
+    #expect(await isShutDown(used))
+  }
+
+  @Test func theClientIsShutDownAfterAFailureThatIsPassedOn() async {
+    var used: HTTPClient?
+    await #expect(throws: Failure.self) {
+      try await withHTTPClient(connectTimeout: 1) { http in
+        used = http
+        throw Failure()
+      }
+    }
+    #expect(await isShutDown(used))
+  }
+
+  @Test func theSynchronousFormShutsDownToo() throws {
+    var used: HTTPClient?
+    #expect(throws: Failure.self) {
+      try withHTTPClient(configuration: RetryingHTTP.configuration(connectTimeout: 1)) { http in
+        used = http
+        throw Failure()
+      }
+    }
+    #expect(throws: (any Error).self) { try used?.syncShutdown() }
+  }
+
+  @Test func noClientMeansJustTheWork() async throws {
+    #expect(try await shuttingDown(nil) { "done" } == "done")
+  }
+}
