@@ -131,7 +131,7 @@ let package = Package(
     /// What every fake server shares: the loopback HTTP server, the connection that reads requests
     /// and writes answers with their faults (delay, drop, close or reset mid-body, stall), fault
     /// queues, request logs, status texts.
-    .target(name: "FakeServer", dependencies: nio, path: "Sources/Fakes/FakeServer", swiftSettings: settings),
+    .target(name: "FakeServer", dependencies: ["Wire"] + nio, path: "Sources/Fakes/FakeServer", swiftSettings: settings),
     /// A Readeck-protocol server with sample articles and fault injection, for tests and the demo.
     .target(
       name: "ReadeckFake", dependencies: ["FakeServer", "Wire"] + nio, path: "Sources/Fakes/ReadeckFake",
