@@ -26,19 +26,21 @@ rk = $(if $(RK_BIN),$(RK_BIN)/,)
 .PHONY: sync search read stats export
 
 # Each stage writes its exit status to a file; the pipeline's own status is only the last
-# stage's under /bin/sh, which has no pipefail.
+# stage's under /bin/sh, which has no pipefail. Before the first sync there is no store, and
+# rk-cache ids says so with 66: then nothing is cached to skip, and rk-cache store creates it.
 sync:
 	@if [ -z "$(FORCE)" ] && ! $(rk)rk-cache needs-sync --db "$(DB)" --max-age $(MAX_AGE); then \
 	  echo "readkeep: synced less than $(MAX_AGE) ago (FORCE=1 to sync anyway)" >&2; exit 0; fi; \
 	status=$$(mktemp -d) || exit 1; \
 	trap 'rm -rf "$$status"' EXIT; \
-	{ $(rk)rk-cache ids --db "$(DB)"; echo $$? > "$$status/ids"; } \
+	{ $(rk)rk-cache ids --db "$(DB)" 2> "$$status/ids.err"; echo $$? > "$$status/ids"; } \
 	| { $(rk)rk-fetch --limit $(LIMIT) --skip-ids - $(FETCH_OPTS); echo $$? > "$$status/fetch"; } \
 	| { $(rk)rk-extract-images --embed $(IMAGE_OPTS); echo $$? > "$$status/images"; } \
 	| { $(rk)rk-cache store --db "$(DB)"; echo $$? > "$$status/store"; }; \
 	failed=0; \
 	for stage in ids fetch images store; do \
 	  code=$$(cat "$$status/$$stage" 2>/dev/null || echo 1); \
+	  if [ "$$stage" = ids ]; then [ "$$code" = 66 ] && continue; cat "$$status/ids.err" >&2; fi; \
 	  if [ "$$code" = 75 ] && [ "$$stage" = images ]; then \
 	    echo "readkeep: some images failed; the articles keep their remote URLs" >&2; \
 	  elif [ "$$code" != 0 ]; then echo "readkeep: $$stage failed (status $$code)" >&2; failed=$$code; fi; \

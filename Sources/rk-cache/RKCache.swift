@@ -32,6 +32,7 @@ struct RKCache: AsyncParsableCommand {
         (.success, "Success; for has and needs-sync: yes."),
         (.failure, "For has and needs-sync: no; for html and show: no such article."),
         (.dataError, "Bad input lines (store), reported with their line numbers."),
+        (.noInput, "No store at the path: only store and import create one (needs-sync then says a sync is due)."),
         (.ioError, "The store cannot be read or written."),
       ]),
     version: Toolbox.version,

@@ -29,7 +29,7 @@ extension RKCache {
     func run() throws {
       let diagnostics = store.common.diagnostics(for: "rk-cache")
       try runTool(diagnostics) {
-        let offline = try store.open()
+        let offline = try store.open(creating: true)
         let sink = OutputSink.standardOutput
         let records = RecordInput(input, diagnostics: diagnostics, sink: sink)
         var stored = 0

@@ -54,7 +54,7 @@ struct RKFetch: AsyncParsableCommand {
         (.unavailable, "The server became unreachable; the records written before stay valid."),
         (.noPermission, "The token was rejected (HTTP 401 or 403)."),
         (.configError, "The server or the token is not configured."),
-        (.noInput, "The --skip-ids file cannot be opened."),
+        (.noInput, "The --skip-ids file cannot be opened, or the server was unreachable and the --fallback-cache store does not exist."),
       ]),
     version: Toolbox.version)
 
