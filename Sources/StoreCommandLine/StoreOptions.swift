@@ -40,7 +40,7 @@ extension StoreError: ExitStatusError {
 extension CacheArchive.ArchiveError: ExitStatusError {
   public var exitStatus: ExitStatus {
     switch self {
-    case .missing: .noInput
+    case .missing, .isDirectory: .noInput
     case .unreadable: .dataError
     case .cannotWrite: .ioError
     }

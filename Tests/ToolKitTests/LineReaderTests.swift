@@ -127,6 +127,16 @@ import Testing
     #expect(error?.status == .noInput)
     #expect(error?.message == "cannot open /nonexistent/input.ndjson: No such file or directory")
   }
+
+  @Test func aFolderIsStatus66() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let error = #expect(throws: ToolError.self) { try LineReader(path: directory) }
+    #expect(error?.status == .noInput)
+    #expect(error?.message == "cannot open \(directory): Is a directory")
+    #expect(throws: ToolError.self) { try InputFile.checkReadable(directory) }
+    #expect((try? InputFile.contents(of: directory)) == nil)
+  }
 }
 
 @Suite struct RecordInputTests {
