@@ -99,6 +99,9 @@ enum Platform {
     _exit(141)
   }
 
+  /// Ends the process with `status`, flushing C's buffered streams as exit(3) does.
+  static func terminate(_ status: Int32) -> Never { exit(status) }
+
   static let interruptSignals: [Int32] = [SIGINT, SIGTERM]
 
   static func ignore(signal number: Int32) { signal(number, SIG_IGN) }

@@ -3,7 +3,7 @@ import StoreCommandLine
 import ToolKit
 
 @main
-struct RKCache: AsyncParsableCommand {
+struct RKCache: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-cache",
     abstract: "The offline store of Readeck articles: store, list, read, search, stats, export.",

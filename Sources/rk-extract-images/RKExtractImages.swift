@@ -8,7 +8,7 @@ import ToolKit
 import Wire
 
 @main
-struct RKExtractImages: ParsableCommand {
+struct RKExtractImages: ParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-extract-images",
     abstract: "Find every image an article needs; download them and embed them so it reads offline.",

@@ -4,7 +4,7 @@ import ToolKit
 import Wire
 
 @main
-struct RKFetch: AsyncParsableCommand {
+struct RKFetch: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-fetch",
     abstract: "Sync bookmarks and their article HTML from a Readeck server as NDJSON records.",

@@ -5,7 +5,7 @@ import ToolKit
 import Wire
 
 @main
-struct RKPrune: ParsableCommand {
+struct RKPrune: ParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-prune",
     abstract: "Keep the offline store within limits: how many articles, how many bytes, how old.",
