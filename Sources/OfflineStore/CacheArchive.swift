@@ -37,6 +37,7 @@ public enum CacheArchive {
 
   public enum ArchiveError: Error, Equatable, CustomStringConvertible {
     case missing(path: String)
+    case isDirectory(path: String)
     /// The file is not a ZIP, has no manifest, or is of an unknown format or a newer version.
     case unreadable(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
@@ -44,6 +45,7 @@ public enum CacheArchive {
     public var description: String {
       switch self {
       case .missing(let path): "\(path): no such file"
+      case .isDirectory(let path): "\(path): a folder, not an archive"
       case .unreadable(let path, let reason): "\(path): \(reason)"
       case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
       }

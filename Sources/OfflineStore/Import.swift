@@ -54,7 +54,9 @@ private struct ArchiveReader {
 
   init(path: String) throws {
     self.path = path
-    guard FileManager.default.fileExists(atPath: path) else { throw CacheArchive.ArchiveError.missing(path: path) }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw CacheArchive.ArchiveError.missing(path: path) }
+    guard !isDirectory.boolValue else { throw CacheArchive.ArchiveError.isDirectory(path: path) }
     do {
       zip = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
     } catch {

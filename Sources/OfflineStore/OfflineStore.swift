@@ -5,6 +5,10 @@ public import Wire
 /// Errors a caller reports to the user.
 public enum StoreError: Error, Equatable, CustomStringConvertible {
   case cannotOpen(path: String, reason: String)
+  /// No store at the path, and the caller may not create one.
+  case missing(path: String)
+  /// The path names a folder.
+  case isDirectory(path: String)
   /// Reading or writing failed: disk full, I/O error, a damaged file.
   case failed(path: String, reason: String)
   case badQuery(String)
@@ -12,6 +16,8 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .cannotOpen(let path, let reason): "cannot open the store \(path): \(reason)"
+    case .missing(let path): "no store at \(path)"
+    case .isDirectory(let path): "\(path) is a folder, not a store"
     case .failed(let path, let reason): "the store \(path): \(reason)"
     case .badQuery(let reason): "bad search query: \(reason)"
     }
@@ -25,17 +31,26 @@ public final class OfflineStore: Sendable {
   public let path: String
   let pool: DatabasePool
 
-  /// Opens (creating when needed) the store at `path` and migrates it to the current schema.
-  public init(path: String) throws {
+  /// Opens the store at `path` and migrates it to the current schema. Only with `creating` is a
+  /// missing store (and its folder) made: a mistyped path for reading must not leave an empty
+  /// store behind that then reads as "no articles".
+  public init(path: String, creating: Bool = false) throws {
     self.path = path
     do {
       var configuration = Configuration()
       configuration.busyMode = .timeout(30)
       configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA foreign_keys = ON") }
+      if Self.isDirectory(path) { throw StoreError.isDirectory(path: path) }
+      if !creating, !FileManager.default.fileExists(atPath: path) { throw StoreError.missing(path: path) }
       // Tools started together on a new or older file would each see the same missing
       // migrations and run them twice; one at a time, the later ones find them done.
-      pool = try Self.oneAtATime(in: path) {
-        try Self.createPrivately(path)
+      pool = try Self.oneAtATime(in: path, creatingFolder: creating) {
+        if creating {
+          try Self.createPrivately(path)
+        } else if !FileManager.default.fileExists(atPath: path) {
+          // Removed since the check above; SQLite would create it anew.
+          throw StoreError.missing(path: path)
+        }
         let pool = try DatabasePool(path: path, configuration: configuration)
         // Only a store that needs it takes the write lock: reading tools start faster.
         if try !pool.read(Schema.migrator.hasCompletedMigrations) { try Schema.migrator.migrate(pool) }
@@ -48,12 +63,17 @@ public final class OfflineStore: Sendable {
     }
   }
 
-  /// Runs `body` holding an exclusive lock on the store's folder (created first, private), which
-  /// every process opening a store in it takes. A lock on the folder, not the file: closing any
-  /// descriptor of the database file would drop SQLite's own locks on it.
-  private static func oneAtATime<T>(in path: String, _ body: () throws -> T) throws -> T {
+  private static func isDirectory(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+  }
+
+  /// Runs `body` holding an exclusive lock on the store's folder (created first, private, when
+  /// `creatingFolder`), which every process opening a store in it takes. A lock on the folder,
+  /// not the file: closing any descriptor of the database file would drop SQLite's own locks on it.
+  private static func oneAtATime<T>(in path: String, creatingFolder: Bool, _ body: () throws -> T) throws -> T {
     let folder = (path as NSString).deletingLastPathComponent
-    if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+    if creatingFolder, !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
     let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

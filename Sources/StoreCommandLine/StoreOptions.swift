@@ -23,12 +23,14 @@ public struct StoreOptions: ParsableArguments, Sendable {
     return XDGDirectories().dataHome + "/readkeep/cache.sqlite"
   }
 
-  public func open() throws -> OfflineStore { try OfflineStore(path: path) }
+  /// The store, which must exist unless `creating` (only the commands that add articles create one).
+  public func open(creating: Bool = false) throws -> OfflineStore { try OfflineStore(path: path, creating: creating) }
 }
 
 extension StoreError: ExitStatusError {
   public var exitStatus: ExitStatus {
     switch self {
+    case .missing, .isDirectory: .noInput
     case .cannotOpen, .failed: .ioError
     case .badQuery: .usage
     }
@@ -38,7 +40,7 @@ extension StoreError: ExitStatusError {
 extension CacheArchive.ArchiveError: ExitStatusError {
   public var exitStatus: ExitStatus {
     switch self {
-    case .missing: .noInput
+    case .missing, .isDirectory: .noInput
     case .unreadable: .dataError
     case .cannotWrite: .ioError
     }

@@ -38,16 +38,21 @@ public struct XDGDirectories: Sendable {
   }
 }
 
-/// The settings file `$XDG_CONFIG_HOME/<app>/config`: `key = value` lines, `#` comments, and
+/// The settings file `$XDG_CONFIG_HOME/<app>/config`: `key = value` lines, comments, and
 /// `[tool-name]` sections whose keys apply to that tool only and win over the keys above them.
+///
+/// A comment starts with `#` or `;` at the start of a line or after white space, so one may
+/// follow a section header or a value; a `#` or `;` inside a word (a URL's `#fragment`, a token)
+/// belongs to the value. A value in double quotes is taken as it is between them, comment
+/// characters and outer spaces included.
 ///
 /// ```
 /// # ~/.config/readkeep/config
 /// server = https://readeck.example.org
 /// token_file = ~/.config/readkeep/token
 ///
-/// [rk-fetch]
-/// limit = 50
+/// [rk-fetch]   # keys for rk-fetch only
+/// limit = 50   ; the newest 50
 /// ```
 public struct ConfigFile: Sendable {
   public let path: String
@@ -58,24 +63,50 @@ public struct ConfigFile: Sendable {
     self.path = path
     var section = ""
     for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      func failure(_ message: String) -> ToolError { ToolError(.configError, "\(path):\(index + 1): \(message)") }
       let line = raw.trimmingWhitespace()
-      if line.isEmpty || line.hasPrefix("#") || line.hasPrefix(";") { continue }
+      if line.isEmpty || Self.startsComment(line) { continue }
       if line.hasPrefix("[") {
-        guard line.hasSuffix("]"), line.count > 2 else {
-          throw ToolError(.configError, "\(path):\(index + 1): a section is written [name]")
+        guard let close = line.firstIndex(of: "]"), Self.isBlankOrComment(line[line.index(after: close)...]) else {
+          throw failure("a section is written [name]")
         }
-        section = String(line.dropFirst().dropLast()).trimmingWhitespace()
+        section = line[line.index(after: line.startIndex)..<close].trimmingWhitespace()
+        guard !section.isEmpty else { throw failure("a section is written [name]") }
         continue
       }
-      guard let equals = line.firstIndex(of: "=") else {
-        throw ToolError(.configError, "\(path):\(index + 1): expected key = value")
-      }
+      guard let equals = line.firstIndex(of: "=") else { throw failure("expected key = value") }
       let key = String(line[..<equals]).trimmingWhitespace()
-      var value = String(line[line.index(after: equals)...]).trimmingWhitespace()
-      if value.count >= 2, value.first == "\"", value.last == "\"" { value = String(value.dropFirst().dropLast()) }
-      guard !key.isEmpty else { throw ToolError(.configError, "\(path):\(index + 1): empty key") }
+      guard !key.isEmpty else { throw failure("empty key") }
+      let rest = line[line.index(after: equals)...].trimmingWhitespace()
+      let value: String
+      if rest.first == "\"", let close = rest.dropFirst().firstIndex(of: "\"") {
+        guard Self.isBlankOrComment(rest[rest.index(after: close)...]) else { throw failure("text after the closing quote") }
+        value = String(rest[rest.index(after: rest.startIndex)..<close])
+      } else {
+        value = Self.withoutComment(rest)
+      }
       entries[section, default: [:]][key] = (value, index + 1)
     }
+  }
+
+  private static func startsComment(_ text: some StringProtocol) -> Bool { text.hasPrefix("#") || text.hasPrefix(";") }
+
+  private static func isBlankOrComment(_ text: Substring) -> Bool {
+    let trimmed = text.trimmingWhitespace()
+    return trimmed.isEmpty || startsComment(trimmed)
+  }
+
+  /// `text` up to the first `#` or `;` that follows white space, trimmed.
+  private static func withoutComment(_ text: String) -> String {
+    var previous: Character = " "
+    for index in text.indices {
+      let character = text[index]
+      if character == "#" || character == ";", previous == " " || previous == "\t" {
+        return text[..<index].trimmingWhitespace()
+      }
+      previous = character
+    }
+    return text
   }
 
   /// The file for `app` under the XDG config directory, or nil when there is none.

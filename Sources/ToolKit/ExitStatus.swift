@@ -20,7 +20,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case .failure: "Failure."
     case .usage: "Usage error: an unknown option or a bad argument."
     case .dataError: "Bad input data: a line that is not a valid record (reported with its line number)."
-    case .noInput: "An input file could not be opened."
+    case .noInput: "An input file or the store does not exist, cannot be opened, or is a folder."
     case .unavailable: "A required service or program is unreachable."
     case .ioError: "Reading or writing failed (for example, the disk is full)."
     case .tempFailure: "Partial success: some records failed; retrying later may help."

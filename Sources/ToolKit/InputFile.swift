@@ -11,6 +11,15 @@ public enum InputFile {
     }
   }
 
+  /// Throws a ``ToolError`` with status 66 when `path` cannot be opened for reading or is a
+  /// folder, for tools that hand the file to something else to read (a decoder, a subprocess).
+  public static func checkReadable(_ path: String) throws(ToolError) {
+    guard path != "-" else { return }
+    let fd = Platform.openForReading(path)
+    guard fd >= 0 else { throw ToolError(.noInput, "cannot open \(path): \(Platform.describe(errno: -fd))") }
+    Platform.closeDescriptor(fd)
+  }
+
   /// How `path` is named in messages.
   public static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 }

@@ -50,10 +50,17 @@ enum Platform {
     #endif
   }
 
-  /// Opens `path` read-only. Returns the descriptor or a negated errno.
+  /// Opens `path` read-only. Returns the descriptor or a negated errno; a folder is -EISDIR,
+  /// because open(2) accepts one and only the first read(2) would fail, as an I/O error.
   static func openForReading(_ path: String) -> Int32 {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
-    return fd >= 0 ? fd : -errno
+    guard fd >= 0 else { return -errno }
+    var info = stat()
+    if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+      close(fd)
+      return -EISDIR
+    }
+    return fd
   }
 
   static func closeDescriptor(_ fd: Int32) { _ = close(fd) }
@@ -91,6 +98,9 @@ enum Platform {
     raise(SIGPIPE)
     _exit(141)
   }
+
+  /// Ends the process with `status`, flushing C's buffered streams as exit(3) does.
+  static func terminate(_ status: Int32) -> Never { exit(status) }
 
   static let interruptSignals: [Int32] = [SIGINT, SIGTERM]
 

@@ -16,16 +16,21 @@ public struct RecordLine {
   }
 
   /// Only `kind` and `id`, skimmed from the top-level members without decoding the rest of a
-  /// possibly large line; a malformed line throws the decoder's error.
+  /// possibly large line, which is checked to be JSON all the same; a malformed line throws the
+  /// decoder's error. A tool that writes a line on without decoding it calls this first.
   public func head() throws -> RecordHead {
     try RecordHead.scan(bytes) ?? decode(RecordHead.self)
   }
 }
 
 /// The records of a tool's inputs (named files, or standard input for none or `-`), with the
-/// shared policy for bad lines: blank lines are skipped; invalid UTF-8 and lines that are not
-/// objects are reported with their line number and skipped, or end the run under `--strict`
-/// (status 65). Records already written are flushed before a fatal error.
+/// shared policy for bad lines: blank lines are skipped; invalid UTF-8, lines that are not
+/// objects and lines that are not JSON are reported with their line number and skipped, or end
+/// the run under `--strict` (status 65). Records already written are flushed before a fatal error.
+///
+/// Whether a brace-shaped line is JSON is decided where the tool reads it anyway — its
+/// ``RecordLine/head()`` skim or its decoding — so no line is parsed twice: a `DecodingError`
+/// that escapes the tool's handling of a line is that line's problem, reported like any other.
 public final class RecordInput {
   public let paths: [String]
   public let strict: Bool
@@ -71,7 +76,12 @@ public final class RecordInput {
         case .blank:
           return
         case .record:
-          try body(RecordLine(bytes: bytes, number: number, source: reader.name))
+          let line = RecordLine(bytes: bytes, number: number, source: reader.name)
+          do {
+            try body(line)
+          } catch let error as DecodingError {
+            try reject(line, WireCoding.describe(error))
+          }
         case .invalid(let problem):
           try reject(source: reader.name, line: number, problem)
         }

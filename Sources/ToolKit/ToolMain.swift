@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import Wire
 
 /// Runs a command's body and turns its failures into the shared exit statuses: a ``ToolError``
@@ -37,5 +37,47 @@ private func exit(for error: any Error, _ diagnostics: Diagnostics) -> any Error
   default:
     diagnostics.error(String(describing: error))
     return ExitCode(ExitStatus.failure.rawValue)
+  }
+}
+
+/// The entry point of every tool: ArgumentParser's own `main`, except that a usage error is
+/// printed as `tool: error: …` like every other error (the usage lines still follow it), where
+/// ArgumentParser would print `Error: …`. Help, versions and statuses stay ArgumentParser's.
+public protocol ToolCommand: ParsableCommand {}
+
+extension ToolCommand {
+  public static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      exitReporting(error)
+    }
+  }
+
+  /// Exits as `exit(withError:)` would, with the shared prefix on an error message.
+  static func exitReporting(_ error: any Error) -> Never {
+    let text = fullMessage(for: error)
+    let code = exitCode(for: error)
+    guard code != .success, text.hasPrefix(argumentParserPrefix) else { exit(withError: error) }
+    Diagnostics(tool: configuration.commandName ?? "tool").error(String(text.dropFirst(argumentParserPrefix.count)))
+    Platform.terminate(code.rawValue)
+  }
+
+  private static var argumentParserPrefix: String { "Error: " }
+}
+
+extension ToolCommand where Self: AsyncParsableCommand {
+  public static func main() async {
+    do {
+      var command = try await asyncParseAsRoot(nil)
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      exitReporting(error)
+    }
   }
 }

@@ -6,8 +6,10 @@
 
 extension RecordHead {
   /// `kind` and `id` from a line's top-level members, found by skimming the bytes: nested values
-  /// and long strings (a whole article's HTML) are skipped, not parsed. Returns nil when the line is
-  /// not a JSON object as far as the skim can tell; decoding it then gives the precise error.
+  /// and long strings (a whole article's HTML) are checked against JSON's grammar but not
+  /// parsed, so a tool that passes a line on without decoding it still never passes on one that
+  /// is not JSON. Returns nil when the line is not a JSON object; decoding it then gives the
+  /// precise error.
   public static func scan(_ bytes: UnsafeRawBufferPointer) -> RecordHead? {
     var scanner = TopLevelScanner(bytes)
     var head = RecordHead(kind: nil, id: nil)
@@ -23,10 +25,13 @@ extension RecordHead {
   }
 }
 
-/// Walks the members of one JSON object without building anything.
+/// Walks the members of one JSON object, checking the grammar as strictly as ``JSONParser`` but
+/// building nothing.
 struct TopLevelScanner {
   private let bytes: UnsafeRawBufferPointer
   private var index = 0
+  /// As deep as ``JSONParser`` goes, so that both accept the same lines.
+  private static let maxDepth = 512
 
   init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
@@ -45,7 +50,7 @@ struct TopLevelScanner {
       guard take(UInt8(ascii: ":")) else { return false }
       skipSpace()
       let valueStart = index
-      guard skipValue() else { return false }
+      guard skipValue(depth: 2) else { return false }
       body(key, slice(valueStart, index))
       skipSpace()
       if take(UInt8(ascii: ",")) { continue }
@@ -86,14 +91,14 @@ struct TopLevelScanner {
     return index == bytes.count
   }
 
-  /// Skips a string starting at `index` (its opening quote), eight bytes at a time when no quote
-  /// or backslash is among them.
+  /// Skips a string starting at `index` (its opening quote), eight bytes at a time when no quote,
+  /// backslash or control character is among them; escapes must be JSON's.
   private mutating func skipString() -> Bool {
     guard take(UInt8(ascii: "\"")), let base = bytes.baseAddress else { return false }
     while index < bytes.count {
       while index + 8 <= bytes.count {
         let word = base.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        if SWAR.hasByte(word, 0x22) || SWAR.hasByte(word, 0x5C) { break }
+        if SWAR.hasQuoteBackslashOrControl(word) { break }
         index += 8
       }
       guard index < bytes.count else { return false }
@@ -102,7 +107,9 @@ struct TopLevelScanner {
         index += 1
         return true
       case UInt8(ascii: "\\"):
-        index += 2
+        guard skipEscape() else { return false }
+      case 0..<0x20:
+        return false
       default:
         index += 1
       }
@@ -110,44 +117,100 @@ struct TopLevelScanner {
     return false
   }
 
-  /// Skips any value: strings, nested objects and arrays (by depth), or a scalar.
-  private mutating func skipValue() -> Bool {
+  /// Skips `\x` (at `index`, the backslash), or `\uXXXX`.
+  private mutating func skipEscape() -> Bool {
+    guard index + 1 < bytes.count else { return false }
+    switch bytes[index + 1] {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+      UInt8(ascii: "r"), UInt8(ascii: "t"):
+      index += 2
+      return true
+    case UInt8(ascii: "u"):
+      guard index + 6 <= bytes.count else { return false }
+      for offset in 2..<6 where !bytes[index + offset].isHexDigit { return false }
+      index += 6
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Skips any value: a string, an object or array (each member checked, to `maxDepth`), a
+  /// number, true, false or null.
+  private mutating func skipValue(depth: Int) -> Bool {
     guard index < bytes.count else { return false }
     switch bytes[index] {
     case UInt8(ascii: "\""):
       return skipString()
-    case UInt8(ascii: "{"), UInt8(ascii: "["):
-      var depth = 0
-      while index < bytes.count {
-        switch bytes[index] {
-        case UInt8(ascii: "\""):
-          guard skipString() else { return false }
-          continue
-        case UInt8(ascii: "{"), UInt8(ascii: "["):
-          depth += 1
-        case UInt8(ascii: "}"), UInt8(ascii: "]"):
-          depth -= 1
-          if depth == 0 {
-            index += 1
-            return true
-          }
-        default:
-          break
-        }
-        index += 1
+    case UInt8(ascii: "{"):
+      guard depth <= Self.maxDepth else { return false }
+      index += 1
+      skipSpace()
+      if take(UInt8(ascii: "}")) { return true }
+      while true {
+        skipSpace()
+        guard skipString() else { return false }
+        skipSpace()
+        guard take(UInt8(ascii: ":")) else { return false }
+        skipSpace()
+        guard skipValue(depth: depth + 1) else { return false }
+        skipSpace()
+        if take(UInt8(ascii: ",")) { continue }
+        return take(UInt8(ascii: "}"))
       }
-      return false
-    default:
-      let start = index
-      while index < bytes.count {
-        switch bytes[index] {
-        case UInt8(ascii: ","), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D:
-          return index > start
-        default:
-          index += 1
-        }
+    case UInt8(ascii: "["):
+      guard depth <= Self.maxDepth else { return false }
+      index += 1
+      skipSpace()
+      if take(UInt8(ascii: "]")) { return true }
+      while true {
+        skipSpace()
+        guard skipValue(depth: depth + 1) else { return false }
+        skipSpace()
+        if take(UInt8(ascii: ",")) { continue }
+        return take(UInt8(ascii: "]"))
       }
-      return index > start
+    case UInt8(ascii: "t"): return skipLiteral("true")
+    case UInt8(ascii: "f"): return skipLiteral("false")
+    case UInt8(ascii: "n"): return skipLiteral("null")
+    default: return skipNumber()
     }
+  }
+
+  private mutating func skipLiteral(_ word: StaticString) -> Bool {
+    let count = word.utf8CodeUnitCount
+    guard index + count <= bytes.count else { return false }
+    for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return false }
+    index += count
+    return true
+  }
+
+  /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
+  private mutating func skipNumber() -> Bool {
+    _ = take(UInt8(ascii: "-"))
+    if !take(UInt8(ascii: "0")) {
+      guard skipDigits() else { return false }
+    }
+    if take(UInt8(ascii: ".")) {
+      guard skipDigits() else { return false }
+    }
+    if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+      index += 1
+      if !take(UInt8(ascii: "+")) { _ = take(UInt8(ascii: "-")) }
+      guard skipDigits() else { return false }
+    }
+    return true
+  }
+
+  private mutating func skipDigits() -> Bool {
+    let start = index
+    while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+    return index > start
+  }
+}
+
+extension UInt8 {
+  fileprivate var isHexDigit: Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self | 0x20)
   }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import ToolKit
 
 @main
-struct AilAI: AsyncParsableCommand {
+struct AilAI: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "ail-ai",
     abstract: "Rewrite text with a language model, driven by a catalog of pre-prompts, recipes and cookbooks.",

@@ -50,13 +50,15 @@ struct RecordRewriting: Sendable {
         }
         do {
           try records.forEachRecord { line in
-            let bytes = Array(line.bytes)
+            // Parsed here, not in the task, so that a line that is not JSON is reported and
+            // skipped by `records` like any other bad line (one in braces that parses is an object).
+            guard let record = try line.decode(JSONValue.self).objectValue else { return }
             let position = index
             index += 1
             slots.wait()
             try output.check()
             Task {
-              let result = await rewrite(bytes, tally: tally)
+              let result = await rewrite(record, tally: tally)
               output.complete(position, result)
               slots.signal()
             }
@@ -86,10 +88,8 @@ struct RecordRewriting: Sendable {
   }
 
   /// One record in, its line out.
-  private func rewrite(_ bytes: [UInt8], tally: Tallies) async -> [UInt8] {
-    guard var record = (try? bytes.withUnsafeBytes { try WireCoding.parse($0) })?.objectValue else {
-      return bytes + [UInt8(ascii: "\n")]  // RecordInput let it through as an object; keep it as it came
-    }
+  private func rewrite(_ record: JSONObject, tally: Tallies) async -> [UInt8] {
+    var record = record
     guard let text = record[field]?.stringValue, text.contains(where: { !$0.isWhitespace }) else {
       tally.state.withLock { $0.withoutText += 1 }
       record["ai_error"] = .string("no text in \"\(field)\"")

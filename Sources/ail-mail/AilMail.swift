@@ -2,7 +2,7 @@ import ArgumentParser
 import ToolKit
 
 @main
-struct AilMail: ParsableCommand {
+struct AilMail: ParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "ail-mail",
     abstract: "Decode mail for reading and for ail-ai: body text, mail records, reply drafts.",

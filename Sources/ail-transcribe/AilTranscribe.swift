@@ -7,7 +7,7 @@ import Transcription
 import Wire
 
 @main
-struct AilTranscribe: AsyncParsableCommand {
+struct AilTranscribe: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "ail-transcribe", abstract: "Turn recordings into text, cut into chunks at silences.",
     discussion: HelpText.discussion(

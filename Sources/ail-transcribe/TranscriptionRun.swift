@@ -80,14 +80,17 @@ struct TranscriptionRun {
       if live { return RawPCMSource(descriptor: 0, name: "<stdin>", sampleRate: liveRate) }
       return try WAVSource(descriptor: 0, name: "<stdin>")
     }
+    do {
+      try InputFile.checkReadable(file)
+    } catch {
+      throw AudioError(.unreadable, error.message)
+    }
     if file.lowercased().hasSuffix(".wav") || file.lowercased().hasSuffix(".wave") {
       do {
         return try WAVSource(path: file)
       } catch where error.kind == .badData {
         diagnostics.debug("\(error.message); decoding with ffmpeg")
       }
-    } else if access(file, R_OK) != 0 {
-      throw AudioError(.unreadable, "\(file): \(String(cString: strerror(errno)))")
     }
     return try FFmpegSource(path: file, executable: ffmpeg)
   }

@@ -62,7 +62,7 @@ extension RKCache {
     func run() throws {
       let diagnostics = store.common.diagnostics(for: "rk-cache")
       try runTool(diagnostics) {
-        let summary = try store.open().importArchive(from: file) { entry, reason in
+        let summary = try store.open(creating: true).importArchive(from: file) { entry, reason in
           diagnostics.error("\(file): \(entry): \(reason)")
         }
         var text = "imported \(summary.inserted), updated \(summary.updated)"

@@ -52,7 +52,9 @@ extension RKCache {
       discussion: HelpText.discussion(
         "The original app's rule: sync at most every four hours.",
         examples: [Example("rk-cache needs-sync --max-age 4h && make sync", "Only when due.")],
-        exitStatuses: [(.success, "A sync is due."), (.failure, "The last sync is recent enough.")]))
+        exitStatuses: [
+          (.success, "A sync is due (also when there is no store yet)."), (.failure, "The last sync is recent enough."),
+        ]))
 
     @OptionGroup var store: StoreOptions
     @Option(help: ArgumentHelp("How old the last sync may be: 90s, 30m, 4h, 2d, 1w.", valueName: "age")) var maxAge = "4h"
@@ -63,7 +65,13 @@ extension RKCache {
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
-        guard let last = try store.open().lastSync() else { return }
+        let offline: OfflineStore
+        do {
+          offline = try store.open()
+        } catch StoreError.missing {
+          return  // never synced; the sync that is due creates the store
+        }
+        guard let last = try offline.lastSync() else { return }
         if Date().timeIntervalSince(last) <= Formatting.duration(maxAge)! { throw ExitCode(ExitStatus.failure.rawValue) }
       }
     }

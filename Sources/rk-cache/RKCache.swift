@@ -3,7 +3,7 @@ import StoreCommandLine
 import ToolKit
 
 @main
-struct RKCache: AsyncParsableCommand {
+struct RKCache: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-cache",
     abstract: "The offline store of Readeck articles: store, list, read, search, stats, export.",
@@ -32,6 +32,7 @@ struct RKCache: AsyncParsableCommand {
         (.success, "Success; for has and needs-sync: yes."),
         (.failure, "For has and needs-sync: no; for html and show: no such article."),
         (.dataError, "Bad input lines (store), reported with their line numbers."),
+        (.noInput, "No store at the path: only store and import create one (needs-sync then says a sync is due)."),
         (.ioError, "The store cannot be read or written."),
       ]),
     version: Toolbox.version,

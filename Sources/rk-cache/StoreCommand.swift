@@ -29,31 +29,27 @@ extension RKCache {
     func run() throws {
       let diagnostics = store.common.diagnostics(for: "rk-cache")
       try runTool(diagnostics) {
-        let offline = try store.open()
+        let offline = try store.open(creating: true)
         let sink = OutputSink.standardOutput
         let records = RecordInput(input, diagnostics: diagnostics, sink: sink)
         var stored = 0
         var updated = 0
         var metadata = 0
+        // A line that does not decode is reported and skipped by `records`, never echoed.
         try records.forEachRecord { line in
-          do {
-            switch try line.head().kind {
-            case Article.kind:
-              switch try offline.store(try line.decode(Article.self)) {
-              case .inserted: stored += 1
-              case .updated: updated += 1
-              }
-            case BookmarkRecord.kind:
-              if try offline.updateMetadata(try line.decode(BookmarkRecord.self)) { metadata += 1 }
-            case SyncSummary.kind:
-              let summary = try line.decode(SyncSummary.self)
-              if summary.complete { try offline.recordSync(at: summary.endedAt) }
-            default:
-              break
+          switch try line.head().kind {
+          case Article.kind:
+            switch try offline.store(try line.decode(Article.self)) {
+            case .inserted: stored += 1
+            case .updated: updated += 1
             }
-          } catch let error as DecodingError {
-            try records.reject(line, WireCoding.describe(error))
-            return
+          case BookmarkRecord.kind:
+            if try offline.updateMetadata(try line.decode(BookmarkRecord.self)) { metadata += 1 }
+          case SyncSummary.kind:
+            let summary = try line.decode(SyncSummary.self)
+            if summary.complete { try offline.recordSync(at: summary.endedAt) }
+          default:
+            break
           }
           if echo { try sink.writeLine(line.bytes) }
         }

@@ -8,7 +8,7 @@ import ToolKit
 import Wire
 
 @main
-struct RKExtractImages: ParsableCommand {
+struct RKExtractImages: ParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-extract-images",
     abstract: "Find every image an article needs; download them and embed them so it reads offline.",
@@ -120,14 +120,11 @@ struct RKExtractImages: ParsableCommand {
     // Behind a slow producer, what is in flight is finished and written before waiting for more.
     records.onIdle = { try articles.drain() }
     do {
+      // head() checks the lines passed through; a line that is not JSON, or an article that does
+      // not decode, is reported and skipped by `records`.
       try records.forEachRecord { line in
         guard try line.head().kind == Article.kind else { return try articles.pass(line.bytes) }
-        let article: Article
-        do {
-          article = try line.decode(Article.self)
-        } catch let error as DecodingError {
-          return try records.reject(line, WireCoding.describe(error))
-        }
+        let article = try line.decode(Article.self)
         try articles.start { await work.process(article) }
       }
     } catch {

@@ -84,7 +84,12 @@ struct FetchCommand {
     do {
       store = try OfflineStore(path: path)
     } catch let error as StoreError {
-      throw ToolError(.unavailable, "server unreachable, and no fallback: \(error)")
+      // A fallback store that is not there is a wrong path (66), not a second outage.
+      let status: ExitStatus = switch error {
+        case .missing, .isDirectory: .noInput
+        default: .unavailable
+      }
+      throw ToolError(status, "server unreachable, and no fallback: \(error)")
     }
     let entries = try store.list(label: options.label, limit: limit == 0 ? nil : limit).filter { !written.contains($0.id) }
     var served = 0

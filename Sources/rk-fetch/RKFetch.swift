@@ -4,7 +4,7 @@ import ToolKit
 import Wire
 
 @main
-struct RKFetch: AsyncParsableCommand {
+struct RKFetch: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-fetch",
     abstract: "Sync bookmarks and their article HTML from a Readeck server as NDJSON records.",
@@ -58,7 +58,7 @@ struct RKFetch: AsyncParsableCommand {
         (.unavailable, "The server became unreachable; the records written before stay valid."),
         (.noPermission, "The token was rejected (HTTP 401 or 403)."),
         (.configError, "The server or the token is not configured."),
-        (.noInput, "The --skip-ids file cannot be opened."),
+        (.noInput, "The --skip-ids file cannot be opened, or the server was unreachable and the --fallback-cache store does not exist."),
         (.ioError, "Standard output cannot be written (a full disk); the run stops at once."),
       ]),
     version: Toolbox.version)

@@ -5,7 +5,7 @@ import ToolKit
 import Wire
 
 @main
-struct RKPrune: ParsableCommand {
+struct RKPrune: ParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-prune",
     abstract: "Keep the offline store within limits: how many articles, how many bytes, how old.",
@@ -33,6 +33,7 @@ struct RKPrune: ParsableCommand {
       exitStatuses: [
         (.success, "Done (also when nothing had to go)."),
         (.usage, "No limit given, or a limit that does not parse."),
+        (.noInput, "No store at the path (rk-prune never creates one)."),
         (.ioError, "The store cannot be read or written."),
         (.configError, "A limit in the config file does not parse."),
       ]),

@@ -12,16 +12,7 @@ import Wire
     _ flavor: FakeLLMFlavor = .openAI, models: [FakeModel] = [FakeModel("m", answer: .echo)], apiKey: String? = nil,
     _ body: (FakeLLM, String) throws -> Void
   ) async throws {
-    let fake = try await FakeLLM.start(.init(flavor: flavor, models: models, apiKey: apiKey))
-    let home = NSTemporaryDirectory() + "ail-ai-e2e-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: home) }
-    do {
-      try body(fake, home)
-      try await fake.stop()
-    } catch {
-      try? await fake.stop()
-      throw error
-    }
+    try await withLLM(.init(flavor: flavor, models: models, apiKey: apiKey), body)
   }
 
   /// The environment of a run: its own config, data and cache folders.

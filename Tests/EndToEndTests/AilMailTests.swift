@@ -83,7 +83,7 @@ import Wire
     #expect(records[3]["text"] == "From the top\n>From deeper\n")
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"), "python3 is not installed (apt-get install python3)"))
+  @Test(.needsPython3)
   func mboxMessagesAgreeWithPython() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }

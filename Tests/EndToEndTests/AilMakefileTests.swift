@@ -7,9 +7,7 @@ import Testing
   static let makefile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("scripts/ail.mk").path
 
-  @Test(
-    .enabled(if: AilTranscribeTests.hasPocketSphinx, "PocketSphinx is not installed (apt-get install libpocketsphinx3 pocketsphinx-en-us)"),
-    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/make"), "make is not installed (apt-get install make)"))
+  @Test(.needsPocketSphinx, .needsMake)
   func eachRecordingBecomesANoteOnceAndTheCacheAnswersARepeat() async throws {
     let fake = try await FakeLLM.start(.init(models: [FakeModel("m", answer: .text("A tidy note."))]))
     let folder = NSTemporaryDirectory() + "memos-\(UUID().uuidString)"
@@ -55,7 +53,7 @@ import Testing
     }
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/make"), "make is not installed (apt-get install make)"))
+  @Test(.needsMake)
   func aFailingStageLeavesNoNote() async throws {
     let folder = NSTemporaryDirectory() + "memos-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: folder) }

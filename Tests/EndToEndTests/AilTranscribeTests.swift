@@ -39,7 +39,7 @@ import Wire
     #expect(result.records(kind: "segment").allSatisfy { $0["file"]?.stringValue == Self.wav })
   }
 
-  @Test(.enabled(if: hasFFmpeg, "ffmpeg is not installed (apt-get install ffmpeg)"))
+  @Test(.needsFFmpeg)
   func theM4AIsDecodedByFFmpegToTheSameSegments() throws {
     let wav = segments(try run("ail-transcribe", ["--segments-only", Self.wav]))
     let m4a = segments(try run("ail-transcribe", ["--segments-only", Self.m4a]))
@@ -79,9 +79,7 @@ import Wire
     #expect(rest.split(separator: "\n").count == 3)
   }
 
-  @Test(
-    .enabled(if: hasPocketSphinx, "PocketSphinx is not installed (apt-get install libpocketsphinx3 pocketsphinx-en-us)"),
-    .enabled(if: hasFFmpeg, "ffmpeg is not installed (apt-get install ffmpeg)"))
+  @Test(.needsPocketSphinx, .needsFFmpeg)
   func recognisesTheFixtureWithPocketSphinxWithinAWordErrorBound() throws {
     let result = try run("ail-transcribe", ["--engine", "pocketsphinx", "--language", "en-US", Self.m4a])
     #expect(result.status == 0, "\(result.stderr)")
@@ -107,7 +105,7 @@ import Wire
     #expect(abs((transcript["duration"]?.numberValue ?? 0) - 16.6) < 0.05)
   }
 
-  @Test(.enabled(if: hasPocketSphinx, "PocketSphinx is not installed (apt-get install libpocketsphinx3 pocketsphinx-en-us)"))
+  @Test(.needsPocketSphinx)
   func subtitleAndDocumentFormats() throws {
     let srt = try run("ail-transcribe", ["--engine", "pocketsphinx", "--format", "srt", Self.wav])
     #expect(srt.status == 0, "\(srt.stderr)")
@@ -123,7 +121,7 @@ import Wire
     #expect(text.stdout.split(separator: "\n").count == 4)
   }
 
-  @Test(.enabled(if: hasPocketSphinx, "PocketSphinx is not installed (apt-get install libpocketsphinx3 pocketsphinx-en-us)"))
+  @Test(.needsPocketSphinx)
   func germanFromTheOfflineEngineSaysWhichEngineToUse() throws {
     let result = try run("ail-transcribe", ["--engine", "pocketsphinx", "--language", "de-DE", Self.wav])
     #expect(result.status == 69)

@@ -21,14 +21,7 @@ func expectEveryBookmarkAccountedFor(_ summary: JSONValue?, sourceLocation: Sour
   static let token = RKFetchTests.token
 
   private func withServer(_ bookmarks: [FakeBookmark], _ body: (FakeReadeck) async throws -> Void) async throws {
-    let fake = try await FakeReadeck.start(bookmarks: bookmarks, token: Self.token)
-    do {
-      try await body(fake)
-      try await fake.shutdown()
-    } catch {
-      try? await fake.shutdown()
-      throw error
-    }
+    try await withReadeck(bookmarks, token: Self.token, body)
   }
 
   private func fetch(_ fake: FakeReadeck, _ arguments: [String] = []) throws -> ToolRun {

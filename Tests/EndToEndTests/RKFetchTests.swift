@@ -10,17 +10,8 @@ import Wire
 @Suite(.serialized) struct RKFetchTests {
   static let token = "rdk-e2e-5ecret-t0ken"
 
-  private func withServer(
-    _ bookmarks: [FakeBookmark], _ body: (FakeReadeck) async throws -> Void
-  ) async throws {
-    let fake = try await FakeReadeck.start(bookmarks: bookmarks, token: Self.token)
-    do {
-      try await body(fake)
-      try await fake.shutdown()
-    } catch {
-      try? await fake.shutdown()
-      throw error
-    }
+  private func withServer(_ bookmarks: [FakeBookmark], _ body: (FakeReadeck) async throws -> Void) async throws {
+    try await withReadeck(bookmarks, token: Self.token, body)
   }
 
   private func fetch(_ fake: FakeReadeck, _ arguments: [String] = [], stdin: String = "", token: String = token) throws -> ToolRun {

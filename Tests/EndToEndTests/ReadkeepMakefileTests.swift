@@ -26,11 +26,7 @@ import Wire
     Set(try run("rk-cache", ["ids", "--db", db]).stdout.split(separator: "\n").map(String.init))
   }
 
-  @Test func syncStoresEmbedsAndPrunesThenWaitsFourHours() async throws {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/make") else {
-      print("skipped: make is not installed")
-      return
-    }
+  @Test(.needsMake) func syncStoresEmbedsAndPrunesThenWaitsFourHours() async throws {
     let db = NSTemporaryDirectory() + "readkeep-\(UUID().uuidString).sqlite"
     let fake = try await FakeReadeck.start(bookmarks: library, token: Self.token)
     defer { try? FileManager.default.removeItem(atPath: db) }
@@ -65,11 +61,7 @@ import Wire
     }
   }
 
-  @Test func aServerThatDiesMidSyncRecordsNoSyncAndTheNextRunCompletes() async throws {
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/make") else {
-      print("skipped: make is not installed")
-      return
-    }
+  @Test(.needsMake) func aServerThatDiesMidSyncRecordsNoSyncAndTheNextRunCompletes() async throws {
     let db = NSTemporaryDirectory() + "readkeep-\(UUID().uuidString).sqlite"
     defer { try? FileManager.default.removeItem(atPath: db) }
     // 60 articles one after the other at 500 ms each: the server goes away long before the end,

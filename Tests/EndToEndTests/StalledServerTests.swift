@@ -8,19 +8,6 @@ import Wire
 /// gives up on such an answer within its timeout and treats it as a transport failure (retried).
 /// rk-fetch's cases are in ``RKFetchHardeningTests``.
 @Suite(.serialized) struct StalledServerTests {
-  private func withLLM(_ configuration: FakeLLM.Configuration, _ body: (FakeLLM, String) throws -> Void) async throws {
-    let fake = try await FakeLLM.start(configuration)
-    let home = NSTemporaryDirectory() + "stall-e2e-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: home) }
-    do {
-      try body(fake, home)
-      try await fake.stop()
-    } catch {
-      try? await fake.stop()
-      throw error
-    }
-  }
-
   private func environment(_ home: String) -> [String: String] {
     ["XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache"]
   }

@@ -1,4 +1,6 @@
 import Foundation
+import LLMFake
+import ReadeckFake
 import Testing
 import Wire
 
@@ -104,4 +106,49 @@ func readLine(_ handle: FileHandle, timeout: Double) throws -> String? {
     line.append(byte)
   }
   return nil
+}
+
+/// The system tools some tests need: without one, those tests are reported as skipped with the
+/// package to install (CI installs them all, and fails when it cannot).
+extension Trait where Self == ConditionTrait {
+  static var needsMake: Self { installed("/usr/bin/make", "make is not installed (apt-get install make)") }
+  static var needsFFmpeg: Self { installed("/usr/bin/ffmpeg", "ffmpeg is not installed (apt-get install ffmpeg)") }
+  static var needsPython3: Self { installed("/usr/bin/python3", "python3 is not installed (apt-get install python3)") }
+  static var needsPocketSphinx: Self {
+    .enabled(
+      if: AilTranscribeTests.hasPocketSphinx,
+      "PocketSphinx is not installed (apt-get install libpocketsphinx3 pocketsphinx-en-us)")
+  }
+
+  private static func installed(_ path: String, _ reason: Comment) -> Self {
+    .enabled(if: FileManager.default.isExecutableFile(atPath: path), reason)
+  }
+}
+
+/// A fake Readeck server for the length of `body`, shut down after it whether it throws or not.
+func withReadeck(
+  _ bookmarks: [FakeBookmark], token: String, _ body: (FakeReadeck) async throws -> Void
+) async throws {
+  let fake = try await FakeReadeck.start(bookmarks: bookmarks, token: token)
+  do {
+    try await body(fake)
+    try await fake.shutdown()
+  } catch {
+    try? await fake.shutdown()
+    throw error
+  }
+}
+
+/// A fake model server and a fresh home folder (config, data, cache) for the length of `body`.
+func withLLM(_ configuration: FakeLLM.Configuration, _ body: (FakeLLM, String) throws -> Void) async throws {
+  let fake = try await FakeLLM.start(configuration)
+  let home = NSTemporaryDirectory() + "ail-e2e-" + UUID().uuidString
+  defer { try? FileManager.default.removeItem(atPath: home) }
+  do {
+    try body(fake, home)
+    try await fake.stop()
+  } catch {
+    try? await fake.stop()
+    throw error
+  }
 }

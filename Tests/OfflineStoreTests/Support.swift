@@ -5,7 +5,7 @@ import Wire
 /// A fresh store in its own folder (remove the folder when done).
 func makeStore() throws -> (OfflineStore, String) {
   let folder = NSTemporaryDirectory() + "store-tests-" + UUID().uuidString
-  return (try OfflineStore(path: folder + "/sub/cache.sqlite"), folder)
+  return (try OfflineStore(path: folder + "/sub/cache.sqlite", creating: true), folder)
 }
 
 /// Small real PNGs (1x1), base64 as a browser or monolith would embed them.

@@ -65,3 +65,55 @@ import Testing
     #expect(config.expandingTilde("/abs/~/x") == "/abs/~/x")
   }
 }
+
+/// The configuration example the README shows, read as it stands, and the comment rule it states.
+@Suite struct ConfigurationCommentTests {
+  /// The ```ini block of the README's "Configuration and files" section.
+  static func readmeExample() throws -> String {
+    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("README.md")
+    let text = try String(contentsOf: readme, encoding: .utf8)
+    let section = try #require(text.range(of: "### Configuration and files"))
+    let start = try #require(text.range(of: "```ini\n", range: section.upperBound..<text.endIndex))
+    let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
+    return String(text[start.upperBound..<end.lowerBound])
+  }
+
+  @Test func theReadmeExampleLoadsWithTheValuesItSets() throws {
+    let file = try ConfigFile(path: "README.md", text: try Self.readmeExample())
+    #expect(file.setting("server", tool: "rk-fetch")?.value == "https://readeck.example.org")
+    #expect(file.setting("token_file", tool: "rk-cache")?.value == "~/.config/readkeep/token")
+    #expect(file.setting("limit", tool: "rk-fetch")?.value == "50")
+    #expect(file.setting("limit", tool: "rk-prune") == nil)
+  }
+
+  @Test func commentsFollowWhiteSpaceAndNeverCutAWord() throws {
+    let file = try ConfigFile(
+      path: "c",
+      text: """
+        url = https://readeck.example.org/#fragment   # the server
+        token = abc#def;ghi
+        command = pass show readeck; echo   ; a comment
+        tabbed = 1\t#comment
+        quoted = " keeps # and ; and spaces "   # but not this
+        empty =    # nothing
+        [rk-fetch]\t; only rk-fetch
+        limit = 50 # at most
+        """)
+    #expect(file.setting("url", tool: "x")?.value == "https://readeck.example.org/#fragment")
+    #expect(file.setting("token", tool: "x")?.value == "abc#def;ghi")
+    #expect(file.setting("command", tool: "x")?.value == "pass show readeck; echo")
+    #expect(file.setting("tabbed", tool: "x")?.value == "1")
+    #expect(file.setting("quoted", tool: "x")?.value == " keeps # and ; and spaces ")
+    #expect(file.setting("empty", tool: "x")?.value == "")
+    #expect(file.setting("limit", tool: "rk-fetch")?.value == "50")
+    #expect(file.setting("limit", tool: "x") == nil)
+  }
+
+  @Test(arguments: ["[rk-fetch] limit = 5", "[rk-fetch", "[]  # nothing", "k = \"v\" trailing"])
+  func whatIsNotACommentIsStillAnError(line: String) {
+    let error = #expect(throws: ToolError.self) { try ConfigFile(path: "/c", text: line) }
+    #expect(error?.status == .configError)
+    #expect(error?.message.hasPrefix("/c:1: ") == true)
+  }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ToolKit
+import Wire
 
 @Suite struct LineReaderTests {
   private func lines(of text: String, capacity: Int = 1 << 16) throws -> [String] {
@@ -127,6 +128,16 @@ import Testing
     #expect(error?.status == .noInput)
     #expect(error?.message == "cannot open /nonexistent/input.ndjson: No such file or directory")
   }
+
+  @Test func aFolderIsStatus66() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let error = #expect(throws: ToolError.self) { try LineReader(path: directory) }
+    #expect(error?.status == .noInput)
+    #expect(error?.message == "cannot open \(directory): Is a directory")
+    #expect(throws: ToolError.self) { try InputFile.checkReadable(directory) }
+    #expect((try? InputFile.contents(of: directory)) == nil)
+  }
 }
 
 @Suite struct RecordInputTests {
@@ -186,6 +197,29 @@ import Testing
     #expect(result.stderr == "")
     #expect(result.error?.status == .dataError)
     #expect(result.error?.message.hasSuffix(":2: not a JSON object") == true)
+  }
+
+  @Test(arguments: [false, true])
+  func aLineInBracesThatIsNotJSONIsReportedWhereTheToolReadsIt(strict: Bool) throws {
+    let pipe = TestPipe()
+    pipe.write(#"{"kind":"a","id":"1"}"# + "\n" + #"{"kind":"article" "id":"x"}"# + "\n" + #"{"kind":"a","id":"3"}"# + "\n")
+    pipe.closeWrite()
+    let (diagnostics, stderr) = capturedDiagnostics()
+    let input = RecordInput(paths: ["/dev/fd/\(pipe.readEnd)"], strict: strict, diagnostics: diagnostics, sink: nil)
+    var ids: [String?] = []
+    let error = #expect(throws: ToolError.self) {
+      try input.forEachRecord { ids.append(try $0.head().id) }
+      try input.finish()
+    }
+    #expect(error?.status == .dataError)
+    if strict {
+      #expect(ids == ["1"])
+      #expect(error?.message.hasPrefix("/dev/fd/\(pipe.readEnd):2: not valid JSON") == true, "\(error?.message ?? "")")
+    } else {
+      #expect(ids == ["1", "3"])
+      #expect(stderr.readToEnd().hasPrefix("rk-test: error: /dev/fd/\(pipe.readEnd):2: not valid JSON"))
+      #expect(error?.message == "skipped 1 bad input line")
+    }
   }
 
   @Test func aToolCanRejectALineThatDidNotDecode() throws {

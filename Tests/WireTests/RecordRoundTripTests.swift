@@ -146,6 +146,26 @@ import Wire
     #expect(scan(line) == nil)
   }
 
+  /// The skim passes exactly the lines the parser accepts, so a tool that only skims a line
+  /// before passing it on never passes on one that is not JSON.
+  @Test(arguments: [
+    #"{"kind":"article" "id":"x"}"#, #"{"a":[1,,2]}"#, #"{"a":[1 2]}"#, #"{"a":{"b" 1}}"#, #"{"a":{"b":1,}}"#, #"{"a":tru}"#,
+    #"{"a":nul}"#, #"{"a":01}"#, #"{"a":-}"#, #"{"a":1.}"#, #"{"a":1e}"#, #"{"a":.5}"#, #"{"a":"\x"}"#, #"{"a":"\u12G4"}"#,
+    "{\"a\":\"tab\there\"}", #"{"a":[}"#, #"{"a":{]}"#, #"{"a":'s'}"#, #"{"a":[1],}"#,
+    #"{"a":[]}"#, #"{"a":{}}"#, #"{"a":-0.5E+3,"b":0,"c":1e-2}"#, #"{"a":"\u00e9\/\"\\\b\f\n\r\t"}"#, #"{"a":[true,false,null,[{}]]}"#,
+  ])
+  func rejectsWhatTheParserRejects(line: String) {
+    let parses = (try? Array(line.utf8).withUnsafeBytes { try WireCoding.parse($0) }) != nil
+    #expect((scan(line) != nil) == parses)
+  }
+
+  @Test func nestingDeeperThanTheParserAllowsIsRejected() {
+    let deep = #"{"a":"# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "}"
+    #expect(scan(deep) == nil)
+    let allowed = #"{"a":"# + String(repeating: "[", count: 500) + String(repeating: "]", count: 500) + "}"
+    #expect(scan(allowed) != nil)
+  }
+
   @Test func agreesWithTheDecoderOnEveryCanonicalLine() throws {
     for (_, line) in RecordRoundTripTests.canonicalLines {
       let decoded = try WireCoding.decode(RecordHead.self, from: Data(line.utf8))

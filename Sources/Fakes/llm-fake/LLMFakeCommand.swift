@@ -3,7 +3,7 @@ public import LLMFake
 import ToolKit
 
 @main
-struct LLMFakeCommand: AsyncParsableCommand {
+struct LLMFakeCommand: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "llm-fake",
     abstract: "Serve canned chat completions over the OpenAI and Ollama protocols on 127.0.0.1, for demos and "

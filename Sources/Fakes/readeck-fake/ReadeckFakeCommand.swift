@@ -3,7 +3,7 @@ import ReadeckFake
 import ToolKit
 
 @main
-struct ReadeckFakeCommand: AsyncParsableCommand {
+struct ReadeckFakeCommand: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "readeck-fake",
     abstract: "Serve sample articles over the Readeck API on 127.0.0.1, for demos and benchmarks.",
