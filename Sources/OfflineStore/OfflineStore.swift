@@ -240,135 +240,6 @@ public final class OfflineStore: Sendable {
     }
   }
 
-  // MARK: Reading
-
-  /// The article's HTML with its images back in place; marks it as read now when `touch`.
-  public func html(id: String, touch: Bool = true, now: Date = Date()) throws -> String? {
-    let stored: (String, [String: (mime: String, bytes: Data)])? = try reading { db in
-      guard let html = try String.fetchOne(db, sql: "SELECT html FROM article WHERE id = ?", arguments: [id]) else { return nil }
-      var images: [String: (mime: String, bytes: Data)] = [:]
-      let rows = try Row.fetchAll(
-        db, sql: """
-          SELECT b.sha256, COALESCE(l.mime, b.mime) AS mime, b.data FROM blob b JOIN article_blob l ON l.sha256 = b.sha256
-          WHERE l.article_id = ?
-          """,
-        arguments: [id])
-      for row in rows { images[row["sha256"]] = (row["mime"], row["data"]) }
-      return (html, images)
-    }
-    guard let (html, images) = stored else { return nil }
-    if touch {
-      try writing { db in
-        try db.execute(sql: "UPDATE article SET accessed_at = ? WHERE id = ?", arguments: [now.timeIntervalSince1970, id])
-      }
-    }
-    return EmbeddedImages.restore(html, images: images)
-  }
-
-  /// The cached article as an `article` record with `"source": "cache"`, its `fetched_at` the
-  /// time it was cached; the last-read date is left alone.
-  public func article(id: String) throws -> Article? {
-    let row = try reading { db in try Row.fetchOne(db, sql: "SELECT bookmark, cached_at FROM article WHERE id = ?", arguments: [id]) }
-    guard let row, let html = try html(id: id, touch: false) else { return nil }
-    let bookmark = (try? Array((row["bookmark"] as String).utf8).withUnsafeBytes { try WireCoding.parse($0) })?.objectValue ?? [:]
-    return Article(id: id, bookmark: bookmark, html: html, fetchedAt: Date(timeIntervalSince1970: row["cached_at"]), source: "cache")
-  }
-
-  public enum Sort: String, Sendable, CaseIterable { case cached, accessed, size, title }
-
-  /// Cached articles, newest cached first unless `sort` says otherwise.
-  public func list(label: String? = nil, site: String? = nil, limit: Int? = nil, sort: Sort = .cached) throws -> [CacheEntry] {
-    var conditions: [String] = []
-    var arguments: StatementArguments = []
-    if let label {
-      conditions.append("EXISTS (SELECT 1 FROM json_each(article.labels) WHERE value = ?)")
-      _ = arguments.append(contentsOf: [label])
-    }
-    if let site {
-      conditions.append("(site = ? OR url LIKE ?)")
-      _ = arguments.append(contentsOf: [site, "%://\(site)/%"])
-    }
-    let order =
-      switch sort {
-      case .cached: "cached_at DESC, rowid"
-      case .accessed: "accessed_at IS NULL, accessed_at DESC, cached_at DESC"
-      case .size: "bytes DESC, id"
-      case .title: "title COLLATE NOCASE, id"
-      }
-    var sql = "SELECT id, title, site, url, labels, cached_at, accessed_at, bytes, image_count FROM article"
-    if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-    sql += " ORDER BY " + order
-    if let limit { sql += " LIMIT \(max(0, limit))" }
-    return try reading { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.entry) }
-  }
-
-  public func entry(id: String) throws -> CacheEntry? {
-    try reading { db in
-      try Row.fetchOne(
-        db, sql: "SELECT id, title, site, url, labels, cached_at, accessed_at, bytes, image_count FROM article WHERE id = ?",
-        arguments: [id]
-      ).map(Self.entry)
-    }
-  }
-
-  public func contains(id: String) throws -> Bool {
-    try reading { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM article WHERE id = ?)", arguments: [id]) ?? false }
-  }
-
-  public func ids() throws -> [String] {
-    try reading { db in try String.fetchAll(db, sql: "SELECT id FROM article ORDER BY cached_at DESC, rowid") }
-  }
-
-  /// FTS5 query syntax, best match first (bm25), with the matched terms in `[…]` in the snippet.
-  /// Ordered by the index's own `rank` column: FTS5 answers that from its ranked fast path,
-  /// where `ORDER BY bm25(…)` scored every match (281 ms against 66 ms for a word in all of
-  /// 10,000 articles).
-  public func search(_ query: String, limit: Int = 20) throws -> [SearchHit] {
-    do {
-      return try pool.read { db in
-        try Row.fetchAll(
-          db,
-          sql: """
-            SELECT a.id, a.title, a.site, a.url, snippet(article_fts, -1, '[', ']', '…', 12) AS snippet,
-              article_fts.rank AS rank
-            FROM article_fts JOIN article a ON a.rowid = article_fts.rowid
-            WHERE article_fts MATCH ? ORDER BY article_fts.rank LIMIT ?
-            """,
-          arguments: [query, limit]
-        ).map { row in
-          SearchHit(id: row["id"], title: row["title"], site: row["site"], url: row["url"], snippet: row["snippet"], rank: row["rank"])
-        }
-      }
-    } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
-      // SQLITE_ERROR from MATCH is the query's fault (syntax, unterminated string, unknown column).
-      throw StoreError.badQuery(error.message ?? "")
-    } catch let error as DatabaseError {
-      throw failure(error)
-    }
-  }
-
-  public struct Stats: Sendable, Equatable {
-    public var count: Int
-    public var bytes: Int
-    public var blobs: Int
-    public var blobBytes: Int
-    public var lastSync: Date?
-    /// The ten largest articles, largest first.
-    public var largest: [CacheEntry]
-  }
-
-  public func stats() throws -> Stats {
-    let largest = try list(limit: 10, sort: .size)
-    let last = try lastSync()
-    return try reading { db in
-      let articles = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, COALESCE(SUM(bytes), 0) AS bytes FROM article")!
-      let blobs = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, COALESCE(SUM(length(data)), 0) AS bytes FROM blob")!
-      return Stats(
-        count: articles["n"], bytes: articles["bytes"], blobs: blobs["n"], blobBytes: blobs["bytes"], lastSync: last,
-        largest: largest)
-    }
-  }
-
   // MARK: Helpers
 
   /// A read transaction whose database errors say which store failed; GRDB stays inside.
@@ -381,7 +252,7 @@ public final class OfflineStore: Sendable {
     do { return try pool.write(body) } catch let error as DatabaseError { throw failure(error) }
   }
 
-  private func failure(_ error: DatabaseError) -> StoreError {
+  func failure(_ error: DatabaseError) -> StoreError {
     .failed(path: path, reason: error.message ?? error.description)
   }
 
@@ -404,16 +275,6 @@ public final class OfflineStore: Sendable {
       labelsJSON = OfflineStore.json(.array(labels.map(JSONValue.string)))
       labelsText = labels.joined(separator: " ")
     }
-  }
-
-  private static func entry(_ row: Row) -> CacheEntry {
-    let labels = (try? Array((row["labels"] as String).utf8).withUnsafeBytes { try WireCoding.parse($0) })?
-      .arrayValue?.compactMap(\.stringValue) ?? []
-    return CacheEntry(
-      id: row["id"], title: row["title"], site: row["site"], url: row["url"], labels: labels,
-      cachedAt: Date(timeIntervalSince1970: row["cached_at"]),
-      accessedAt: (row["accessed_at"] as Double?).map(Date.init(timeIntervalSince1970:)), bytes: row["bytes"],
-      images: row["image_count"])
   }
 
   fileprivate static func json(_ value: JSONValue) -> String {
