@@ -188,7 +188,10 @@ let package = Package(
     .testTarget(
       name: "ImageExtractionTests", dependencies: ["ImageExtraction", "HTMLScan", "Resilience", asyncHTTPClient] + nio,
       swiftSettings: settings),
-    .testTarget(name: "ReadeckTests", dependencies: ["Readeck", "Wire"], swiftSettings: settings),
+    /// The Readeck client and the sync run against the in-process fake, plus the multipart reader.
+    .testTarget(
+      name: "ReadeckTests", dependencies: ["Readeck", "Wire", "ReadeckFake", "Resilience", asyncHTTPClient],
+      swiftSettings: settings),
     .testTarget(name: "ResilienceTests", dependencies: ["Resilience", asyncHTTPClient], swiftSettings: settings),
     .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: settings),
     .testTarget(name: "ContentHashTests", dependencies: ["ContentHash"], swiftSettings: settings),
