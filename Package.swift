@@ -86,10 +86,10 @@ let package = Package(
       name: "Rewrite",
       dependencies: ["Wire", "ContentHash", "Resilience", asyncHTTPClient] + nio,
       swiftSettings: settings),
-    // Audio in, segments out: WAV reading, ffmpeg decoding, resampling, silence segmentation.
+    /// Audio in, segments out: WAV reading, ffmpeg decoding, resampling, silence segmentation.
     .target(name: "Audio", swiftSettings: settings),
-    // Speech engines (PocketSphinx through dlopen, OpenAI-compatible and whisper.cpp servers),
-    // de-duplication and subtitle formats.
+    /// Speech engines (PocketSphinx through dlopen, OpenAI-compatible and whisper.cpp servers),
+    /// de-duplication and subtitle formats.
     .target(
       name: "Transcription", dependencies: ["Audio", "Wire", "Resilience", asyncHTTPClient] + nio, swiftSettings: settings),
     /// Renders man pages from a command's `--experimental-dump-help` description.
@@ -121,6 +121,7 @@ let package = Package(
       name: "ail-ai",
       dependencies: ["Rewrite", "PromptCatalog", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient],
       swiftSettings: settings),
+    /// Turns recordings into text cut at silences, offline or through a transcription server.
     .executableTarget(
       name: "ail-transcribe",
       dependencies: ["Audio", "Transcription", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient],
@@ -150,6 +151,7 @@ let package = Package(
       name: "readeck-fake", dependencies: ["ReadeckFake", "ToolKit", argumentParser], path: "Sources/Fakes/readeck-fake",
       swiftSettings: settings),
 
+    /// The built tools in real pipelines against the fakes on loopback, make and the system tools.
     .testTarget(
       name: "EndToEndTests", dependencies: [
         "ReadeckFake", "Wire", "OfflineStore", .product(name: "GRDB", package: "GRDB.swift"), "rk-fetch", "rk-cache",
@@ -164,6 +166,7 @@ let package = Package(
     .testTarget(
       name: "ReadeckFakeTests", dependencies: ["ReadeckFake", "FakeServer", "FakeServerTestSupport", asyncHTTPClient] + nio,
       swiftSettings: settings),
+    /// The store on real SQLite files: storing, reading, search, pruning, migrations, archives.
     .testTarget(
       name: "OfflineStoreTests",
       dependencies: [
@@ -171,20 +174,26 @@ let package = Package(
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: settings),
+    /// The catalog: tree, names, keywords, prompt generation, the app's export format.
     .testTarget(name: "PromptCatalogTests", dependencies: ["PromptCatalog", "Wire"], swiftSettings: settings),
     /// The LLM fake against each imitated server: framing, errors, models, transcription, faults, timing.
     .testTarget(
       name: "LLMFakeTests", dependencies: ["LLMFake", "FakeServerTestSupport", "Wire", asyncHTTPClient] + nio,
       swiftSettings: settings),
+    /// Chat providers against the LLM fake: framing, retries, fallback, breaker, cache, diff.
     .testTarget(
       name: "RewriteTests", dependencies: ["Rewrite", "LLMFake", "Resilience", asyncHTTPClient] + nio, swiftSettings: settings),
-    // The fixtures are read from the source tree by path, alongside the Python reference.
+    /// Segmentation and WAV reading on synthetic signals; fixtures are read from the source tree.
     .testTarget(name: "AudioTests", dependencies: ["Audio"], swiftSettings: settings),
+    /// Speech engines over HTTP against the LLM fake's transcription routes, dedup, subtitles.
     .testTarget(
       name: "TranscriptionTests", dependencies: ["Transcription", "Audio", "LLMFake", "Wire", asyncHTTPClient] + nio,
       swiftSettings: settings),
+    /// MIME decoding against fixtures and Python's email package, drafts, fuzz findings.
     .testTarget(name: "MailTests", dependencies: ["Mail", "Wire"], exclude: ["Fixtures"], swiftSettings: settings),
+    /// The tokenizer against hand-written cases and the html5lib-tests suite, srcset, plain text.
     .testTarget(name: "HTMLScanTests", dependencies: ["HTMLScan"], swiftSettings: settings),
+    /// Finding, resolving, fetching (against a loopback image server) and embedding images.
     .testTarget(
       name: "ImageExtractionTests", dependencies: ["ImageExtraction", "HTMLScan", "Resilience", asyncHTTPClient] + nio,
       swiftSettings: settings),
@@ -192,10 +201,15 @@ let package = Package(
     .testTarget(
       name: "ReadeckTests", dependencies: ["Readeck", "Wire", "ReadeckFake", "Resilience", asyncHTTPClient],
       swiftSettings: settings),
+    /// Retry policy, Retry-After, the circuit breaker and the HTTP client's set-up.
     .testTarget(name: "ResilienceTests", dependencies: ["Resilience", asyncHTTPClient], swiftSettings: settings),
+    /// Records, the JSON parser and writer against Foundation's, dates, round trips.
     .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: settings),
+    /// SHA-256 hex against known digests.
     .testTarget(name: "ContentHashTests", dependencies: ["ContentHash"], swiftSettings: settings),
+    /// Line reader, output sink, diagnostics, exit statuses, configuration and secrets.
     .testTarget(name: "ToolKitTests", dependencies: ["ToolKit", argumentParser], swiftSettings: settings),
+    /// Man pages and completion scripts: rendering, freshness against the committed pages.
     .testTarget(
       name: "ManPagesTests", dependencies: ["ManPages", "ToolKit", argumentParser], swiftSettings: settings),
   ]
