@@ -33,13 +33,6 @@ public enum Charset {
     }
   }
 
-  /// Whether `label` names a charset this decoder knows.
-  public static func isKnown(_ label: String) -> Bool {
-    let name = key(label)
-    return ["usascii", "ascii", "utf8", "utf16", "utf16le", "utf16be"].contains(name) || singleByteAliases[name] != nil
-      || singleByteTables[name] != nil
-  }
-
   /// Labels compare without case and punctuation: `ISO_8859-1`, `iso8859-1` and `ISO-8859-1` are one.
   static func key(_ label: String) -> String {
     // Labels are ASCII in practice, and Unicode property look-ups cost far more than the bytes:

@@ -78,13 +78,6 @@ enum Platform {
 
   static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
-  /// The terminal's width in columns, or nil when `fd` is not a terminal.
-  static func terminalColumns(_ fd: Int32) -> Int? {
-    var size = winsize()
-    guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-    return Int(size.ws_col)
-  }
-
   static func describe(errno code: Int32) -> String { String(cString: strerror(code)) }
 
   /// Ends the process the way the default SIGPIPE action would (status 141 in a shell), even when

@@ -60,8 +60,6 @@ extension JSONValue {
     if case .object(let value) = self { return value }
     return nil
   }
-
-  public var isNull: Bool { self == .null }
 }
 
 extension JSONValue: Codable {

@@ -93,8 +93,6 @@ public final class FakeLLM: Sendable {
 
   public func setModels(_ models: [FakeModel]) { core.changeSettings { $0.models = models } }
 
-  public func setTiming(_ timing: FakeTiming) { core.changeSettings { $0.timing = timing } }
-
   /// nil lets every request in.
   public func setAPIKey(_ key: String?) { core.changeSettings { $0.apiKey = key } }
 
@@ -112,8 +110,6 @@ public final class FakeLLM: Sendable {
     core.changeSettings { $0.transcripts = transcripts }
     core.resetTranscripts()
   }
-
-  public func setTranscriptionStyle(_ style: FakeTranscriptionStyle) { core.changeSettings { $0.transcriptionStyle = style } }
 
   // MARK: Request log
 

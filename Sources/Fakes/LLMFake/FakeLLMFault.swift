@@ -66,13 +66,6 @@ public enum FakeErrorBody: Sendable, Hashable {
         + "(\(requested) in the messages, 0 in the completion). Please reduce the length of the messages or completion.",
       type: "invalid_request_error", param: "messages", code: "context_length_exceeded")
   }
-
-  /// OpenAI's 400 for a temperature a reasoning model does not take.
-  public static func unsupportedTemperature(_ value: String) -> FakeErrorBody {
-    .openAI(
-      message: "Unsupported value: 'temperature' does not support \(value) with this model. Only the default (1) "
-        + "value is supported.", type: "invalid_request_error", param: "temperature", code: "unsupported_value")
-  }
 }
 
 /// A misbehaviour the server shows once, on the next request it matches. "Chunks" count the

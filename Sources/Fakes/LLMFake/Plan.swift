@@ -44,9 +44,4 @@ struct Plan {
     let wanted = name.lowercased()
     return headers.first { $0.0.lowercased() == wanted }?.1
   }
-
-  var isStream: Bool {
-    if case .events = body { return true }
-    return false
-  }
 }
