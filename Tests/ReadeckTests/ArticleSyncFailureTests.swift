@@ -34,7 +34,7 @@ import Wire
       // Past the first part, well short of the whole stream.
       let firstPart = expectedHTML(library[0], on: harness.fake).utf8.count
       harness.fake.inject([.stallAfter(bytes: firstPart + 1000)], on: .bulkSync)
-      let (_, records) = try await harness.sync(SyncOptions(limit: 0, mode: .bulk), client: harness.client(timeout: 1))
+      let (_, records) = try await harness.sync(SyncOptions(limit: 0, mode: .bulk), client: harness.client(timeout: 2))
 
       #expect(records.articleIDs == library.map(\.id))
       // The stream runs newest first, so what it did not deliver is the tail of the list.

@@ -15,9 +15,11 @@ struct Harness: Sendable {
   let retries: RetryLog
 
   /// A client with short retry delays, so that retries cost milliseconds, and no jitter, so that
-  /// a `Retry-After` is the only long wait.
+  /// a `Retry-After` is the only long wait. The timeout is the tool's own default: a test process
+  /// whose cooperative threads are held by other tests' child processes can take seconds to read
+  /// an answer that arrived at once, and a shorter limit would then retry what did not fail.
   func client(
-    server: String? = nil, token clientToken: String = token, timeout: Double = 5, maxRetries: Int = 2,
+    server: String? = nil, token clientToken: String = token, timeout: Double = 30, maxRetries: Int = 2,
     breaker: CircuitBreaker = CircuitBreaker()
   ) throws -> ReadeckClient {
     try ReadeckClient(

@@ -94,7 +94,7 @@ import Wire
     try await withFake(library) { harness in
       harness.fake.inject([.stallAfter(bytes: 40)], on: .list)
       harness.fake.inject([.stallAfter(bytes: 10)], on: .article)
-      let client = try harness.client(timeout: 1)
+      let client = try harness.client(timeout: 2)
       let page = try await client.bookmarks(BookmarkQuery(), offset: 0, limit: 10)
       #expect(page.bookmarks.compactMap { $0["id"]?.stringValue } == library.map(\.id))
       #expect(try await client.article(id: library[0].id) == expectedHTML(library[0], on: harness.fake))
@@ -109,7 +109,7 @@ import Wire
     try await withFake(library) { harness in
       harness.fake.inject([.delay(milliseconds: 2500)], on: .bulkSync)
       var delivered: [String] = []
-      try await harness.client(timeout: 1).bulkArticles(ids: library.map(\.id), sort: ["-created"]) { id, _ in
+      try await harness.client(timeout: 2).bulkArticles(ids: library.map(\.id), sort: ["-created"]) { id, _ in
         delivered.append(id)
       }
       #expect(delivered == library.map(\.id))
