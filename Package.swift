@@ -177,7 +177,8 @@ let package = Package(
       name: "LLMFakeTests", dependencies: ["LLMFake", "FakeServerTestSupport", "Wire", asyncHTTPClient] + nio,
       swiftSettings: settings),
     .testTarget(
-      name: "RewriteTests", dependencies: ["Rewrite", "LLMFake", "Resilience", asyncHTTPClient] + nio, swiftSettings: settings),
+      name: "RewriteTests", dependencies: ["Rewrite", "LLMFake", "Resilience", "ToolKit", "Wire", asyncHTTPClient] + nio,
+      swiftSettings: settings),
     // The fixtures are read from the source tree by path, alongside the Python reference.
     .testTarget(name: "AudioTests", dependencies: ["Audio"], swiftSettings: settings),
     .testTarget(
