@@ -108,7 +108,7 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
     let written = Written(progress: Progress(label: "article", total: nil, diagnostics: diagnostics))
     let list = list
     let articles = OrderedWindow<(Article, ImageTally)>(
-      window: work.mode == .find ? 1 : Self.articlesInFlight, writeRecord: { try sink.writeLine($0) },
+      window: Self.articlesInFlight, writeRecord: { try sink.writeLine($0) },
       writeResult: { article, images in
         try written.state.withLock { state in
           state.tally.add(images)
@@ -156,8 +156,9 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
     init(progress: sending ToolKit.Progress) { state = Mutex((ImageTally(), progress)) }
   }
 
-  /// Articles whose images are fetched at once: enough to keep the download slots busy while
-  /// one article waits for its slowest image, few enough that memory holds only a handful.
+  /// Articles worked on at once: enough to keep the download slots busy while one article waits
+  /// for its slowest image, few enough that memory holds only a handful. Finding alone uses them
+  /// too: the pages are parsed on every core, and no article waits for the hand-over of the last.
   static let articlesInFlight = 4
 
   /// "images: 412 found, 398 embedded, 14 failed (…)".
