@@ -47,10 +47,12 @@ public struct OrderedWindow<Output: Sendable>: Sendable {
         // through another task for each item. The closure is let go before the group ends.
         withoutActuallyEscaping(
           { (sequence: Int, work: @escaping @Sendable () async throws -> Output) in
-            // A failed child has cancelled the group: nothing more starts.
-            _ = group.addTaskUnlessCancelled(executorPreference: globalConcurrentExecutor) {
+            // A failed child has cancelled the group (and the reading loop hears of it from the
+            // state), or the whole run is cancelled: nothing more starts.
+            let started = group.addTaskUnlessCancelled(executorPreference: globalConcurrentExecutor) {
               try await state.perform(sequence, work)
             }
+            if !started { throw CancellationError() }
           },
           do: { start in
             let feeder = Feeder(state: state, start: start)
@@ -66,9 +68,11 @@ public struct OrderedWindow<Output: Sendable>: Sendable {
   /// The reading loop's side of the window, for use on its thread during ``run(_:)`` only.
   public final class Feeder {
     private let state: OrderedWindowState<Output>
-    private var start: ((Int, @escaping @Sendable () async throws -> Output) -> Void)?
+    private var start: ((Int, @escaping @Sendable () async throws -> Output) throws -> Void)?
 
-    fileprivate init(state: OrderedWindowState<Output>, start: @escaping (Int, @escaping @Sendable () async throws -> Output) -> Void) {
+    fileprivate init(
+      state: OrderedWindowState<Output>, start: @escaping (Int, @escaping @Sendable () async throws -> Output) throws -> Void
+    ) {
       self.state = state
       self.start = start
     }
@@ -78,7 +82,7 @@ public struct OrderedWindow<Output: Sendable>: Sendable {
     /// Starts `work` once fewer than `window` items are unwritten, waiting for that until then.
     public func submit(_ work: @escaping @Sendable () async throws -> Output) throws {
       guard let start else { preconditionFailure("OrderedWindow.Feeder used after its run") }
-      start(try state.reserve(), work)
+      try start(try state.reserve(), work)
     }
 
     /// A record that is no work item: written at once when nothing is before it, or copied to
