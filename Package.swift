@@ -182,7 +182,8 @@ let package = Package(
       swiftSettings: settings),
     /// Chat providers against the LLM fake: framing, retries, fallback, breaker, cache, diff.
     .testTarget(
-      name: "RewriteTests", dependencies: ["Rewrite", "LLMFake", "Resilience", asyncHTTPClient] + nio, swiftSettings: settings),
+      name: "RewriteTests", dependencies: ["Rewrite", "LLMFake", "Resilience", "ToolKit", "Wire", asyncHTTPClient] + nio,
+      swiftSettings: settings),
     /// Segmentation and WAV reading on synthetic signals; fixtures are read from the source tree.
     .testTarget(name: "AudioTests", dependencies: ["Audio"], swiftSettings: settings),
     /// Speech engines over HTTP against the LLM fake's transcription routes, dedup, subtitles.

@@ -99,9 +99,11 @@ struct RewriteCommand: AsyncParsableCommand {
       do {
         if isRecordStream {
           try await RecordRewriting(
-            rewriter: rewriter, template: template, field: field ?? settings.resolve(variable: nil, key: "field")?.value ?? "text",
+            rewriter: RecordRewriter(
+              rewriter: rewriter, template: template, field: field ?? settings.resolve(variable: nil, key: "field")?.value ?? "text",
+              keepThink: keepThink, dryRun: dryRun),
             concurrency: concurrency ?? settings.resolve(variable: nil, key: "concurrency").flatMap { Int($0.value) } ?? 4,
-            keepThink: keepThink, dryRun: dryRun, reportUsage: usage, strict: strict, diagnostics: diagnostics
+            reportUsage: usage, strict: strict, diagnostics: diagnostics
           ).run(reader: reader)
         } else {
           try await rewriteText(reader: reader, rewriter: rewriter, template: template, diagnostics: diagnostics)

@@ -4,11 +4,12 @@ import Foundation
 import NIOCore
 public import ImageExtraction
 import Resilience
+import Synchronization
 import ToolKit
 import Wire
 
 @main
-struct RKExtractImages: ParsableCommand, ToolCommand {
+struct RKExtractImages: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-extract-images",
     abstract: "Find every image an article needs; download them and embed them so it reads offline.",
@@ -75,16 +76,17 @@ struct RKExtractImages: ParsableCommand, ToolCommand {
     if maxWidth != nil, !bestCandidate { throw ValidationError("--max-width goes with --best-candidate.") }
   }
 
-  func run() throws {
+  func run() async throws {
     let diagnostics = common.diagnostics(for: "rk-extract-images")
-    try runTool(diagnostics) {
+    try await runTool(diagnostics) {
       let mode: ArticleImages.Mode = embed ? .embed : download ? .download : .find
       let spool = NSTemporaryDirectory() + "rk-extract-images-" + UUID().uuidString
       try FileManager.default.createDirectory(atPath: spool, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       defer { try? FileManager.default.removeItem(atPath: spool) }
       var configuration = RetryingHTTP.configuration(connectTimeout: min(timeout, 10).rounded(.up))
       configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
-      try withHTTPClient(configuration: configuration) { http in
+      let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+      try await shuttingDown(http) {
         let fetcher =
           mode == .find
           ? nil
@@ -96,53 +98,67 @@ struct RKExtractImages: ParsableCommand, ToolCommand {
           mode: mode, hero: hero, fetcher: fetcher,
           embedder: Embedder.Options(
             onFail: onFail, bestCandidate: bestCandidate, maxWidth: maxWidth, maxArticleBytes: Formatting.bytes(maxArticleBytes)!))
-        try process(work, diagnostics: diagnostics)
+        try await process(work, diagnostics: diagnostics)
       }
     }
   }
 
-  private func process(_ work: ArticleImages, diagnostics: Diagnostics) throws {
+  private func process(_ work: ArticleImages, diagnostics: Diagnostics) async throws {
     let sink = OutputSink.standardOutput.flushing(eachRecord: work.mode != .find)
-    let records = RecordInput(input, diagnostics: diagnostics, sink: sink)
-    let progress = Progress(label: "article", total: nil, diagnostics: diagnostics)
-    var tally = ImageTally()
-    let articles = InOrderArticles(
-      window: work.mode == .find ? 1 : Self.articlesInFlight, write: { try sink.writeLine($0) },
-      finished: { article, images in
-        tally.add(images)
-        if list {
-          for image in article.images ?? [] { try sink.emit(ImageRecord(articleID: article.id, image: image)) }
-        } else {
-          try sink.emit(article)
+    let written = Written(progress: Progress(label: "article", total: nil, diagnostics: diagnostics))
+    let list = list
+    let articles = OrderedWindow<(Article, ImageTally)>(
+      window: Self.articlesInFlight, writeRecord: { try sink.writeLine($0) },
+      writeResult: { article, images in
+        try written.state.withLock { state in
+          state.tally.add(images)
+          if list {
+            for image in article.images ?? [] { try sink.emit(ImageRecord(articleID: article.id, image: image)) }
+          } else {
+            try sink.emit(article)
+          }
+          state.progress.advance()
         }
-        progress.advance()
       })
-    // Behind a slow producer, what is in flight is finished and written before waiting for more.
-    records.onIdle = { try articles.drain() }
+    let records: RecordInput
     do {
-      // head() checks the lines passed through; a line that is not JSON, or an article that does
-      // not decode, is reported and skipped by `records`.
-      try records.forEachRecord { line in
-        guard try line.head().kind == Article.kind else { return try articles.pass(line.bytes) }
-        let article = try line.decode(Article.self)
-        try articles.start { await work.process(article) }
+      records = try await articles.run { feeder in
+        let records = RecordInput(input, diagnostics: diagnostics, sink: sink)
+        // Behind a slow producer, what is in flight is finished and written before waiting for more.
+        records.onIdle = { try feeder.drain() }
+        // head() checks the lines passed through; a line that is not JSON, or an article that does
+        // not decode, is reported and skipped by `records`.
+        try records.forEachRecord { line in
+          guard try line.head().kind == Article.kind else { return try feeder.pass(line.bytes) }
+          let article = try line.decode(Article.self)
+          try feeder.submit { await work.process(article) }
+        }
+        return records
       }
     } catch {
-      // What came before a --strict stop or a read error still goes out.
-      try? articles.drain()
+      // What came before a --strict stop or a read error has been written; it still goes out.
       try? sink.flush()
       throw error
     }
-    try articles.drain()
-    progress.finish()
+    let tally = written.state.withLock { state in
+      state.progress.finish()
+      return state.tally
+    }
     try sink.flush()
     report(tally, diagnostics: diagnostics, mode: work.mode)
     try records.finish()
     if !tally.failed.isEmpty { throw ExitCode(ExitStatus.tempFailure.rawValue) }
   }
 
-  /// Articles whose images are fetched at once: enough to keep the download slots busy while
-  /// one article waits for its slowest image, few enough that memory holds only a handful.
+  /// What the writer keeps as articles go out (it runs on whichever thread finished one).
+  private final class Written: Sendable {
+    let state: Mutex<(tally: ImageTally, progress: ToolKit.Progress)>
+    init(progress: sending ToolKit.Progress) { state = Mutex((ImageTally(), progress)) }
+  }
+
+  /// Articles worked on at once: enough to keep the download slots busy while one article waits
+  /// for its slowest image, few enough that memory holds only a handful. Finding alone uses them
+  /// too: the pages are parsed on every core, and no article waits for the hand-over of the last.
   static let articlesInFlight = 4
 
   /// "images: 412 found, 398 embedded, 14 failed (…)".

@@ -1,10 +1,9 @@
-import Rewrite
 import Wire
 
 /// What `--dry-run` prints: for each provider of the chain, the request exactly as it would go
 /// out — method, URL, headers (the key shown as `<redacted>`) and body — and nothing is sent.
-enum DryRun {
-  static func describe(_ request: ChatRequest, chain: [(provider: ResolvedProvider, model: String)]) -> String {
+public enum DryRun {
+  public static func describe(_ request: ChatRequest, chain: [(provider: ResolvedProvider, model: String)]) -> String {
     var out = ""
     for (index, (provider, model)) in chain.enumerated() {
       var attempt = request
