@@ -45,7 +45,8 @@ let package = Package(
     .target(name: "Wire", swiftSettings: settings),
     /// SHA-256 as lower-case hex for the store, the image fetcher and the response cache: its own
     /// module because Wire stays on FoundationEssentials alone and the store links no HTTP stack.
-    .target(name: "ContentHash", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: settings),
+    .target(
+      name: "ContentHash", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: settings),
     /// What every executable needs around Wire: line reader, stdout sink, diagnostics, progress,
     /// exit statuses, configuration and secrets.
     .target(name: "ToolKit", dependencies: ["Wire", argumentParser], swiftSettings: settings),
@@ -64,7 +65,8 @@ let package = Package(
       ],
       swiftSettings: settings),
     /// `--db` and the exit statuses of store errors, for every tool that opens the store.
-    .target(name: "StoreCommandLine", dependencies: ["OfflineStore", "ToolKit", argumentParser], swiftSettings: settings),
+    .target(
+      name: "StoreCommandLine", dependencies: ["OfflineStore", "ToolKit", argumentParser], swiftSettings: settings),
     /// A WHATWG HTML tokenizer over UTF-8 bytes (attribute values decoded, with their byte
     /// ranges for splicing), the srcset parser, and a document's plain text (the words the search
     /// index keeps, the lines a mail reader shows); no dependencies.
@@ -91,7 +93,8 @@ let package = Package(
     /// Speech engines (PocketSphinx through dlopen, OpenAI-compatible and whisper.cpp servers),
     /// de-duplication and subtitle formats.
     .target(
-      name: "Transcription", dependencies: ["Audio", "Wire", "Resilience", asyncHTTPClient] + nio, swiftSettings: settings),
+      name: "Transcription", dependencies: ["Audio", "Wire", "Resilience", asyncHTTPClient] + nio,
+      swiftSettings: settings),
     /// Renders man pages from a command's `--experimental-dump-help` description.
     .target(name: "ManPages", dependencies: ["ToolKit"], swiftSettings: settings),
 
@@ -115,7 +118,8 @@ let package = Package(
       name: "rk-prune", dependencies: ["OfflineStore", "StoreCommandLine", "ToolKit", "Wire", argumentParser],
       swiftSettings: settings),
     /// Decodes mail for ail-ai: body text, mail records, reply drafts.
-    .executableTarget(name: "ail-mail", dependencies: ["Mail", "ToolKit", "Wire", argumentParser], swiftSettings: settings),
+    .executableTarget(
+      name: "ail-mail", dependencies: ["Mail", "ToolKit", "Wire", argumentParser], swiftSettings: settings),
     /// Rewrites text or records with a language model, driven by the pre-prompt catalog.
     .executableTarget(
       name: "ail-ai",
@@ -132,7 +136,8 @@ let package = Package(
     /// What every fake server shares: the loopback HTTP server, the connection that reads requests
     /// and writes answers with their faults (delay, drop, close or reset mid-body, stall), fault
     /// queues, request logs, status texts.
-    .target(name: "FakeServer", dependencies: ["Wire"] + nio, path: "Sources/Fakes/FakeServer", swiftSettings: settings),
+    .target(
+      name: "FakeServer", dependencies: ["Wire"] + nio, path: "Sources/Fakes/FakeServer", swiftSettings: settings),
     /// A Readeck-protocol server with sample articles and fault injection, for tests and the demo.
     .target(
       name: "ReadeckFake", dependencies: ["FakeServer", "Wire"] + nio, path: "Sources/Fakes/ReadeckFake",
@@ -148,12 +153,14 @@ let package = Package(
       swiftSettings: settings),
     /// Serves sample articles over the Readeck API, for the demo and the benchmarks.
     .executableTarget(
-      name: "readeck-fake", dependencies: ["ReadeckFake", "ToolKit", argumentParser], path: "Sources/Fakes/readeck-fake",
+      name: "readeck-fake", dependencies: ["ReadeckFake", "ToolKit", argumentParser],
+      path: "Sources/Fakes/readeck-fake",
       swiftSettings: settings),
 
     /// The built tools in real pipelines against the fakes on loopback, make and the system tools.
     .testTarget(
-      name: "EndToEndTests", dependencies: [
+      name: "EndToEndTests",
+      dependencies: [
         "ReadeckFake", "Wire", "OfflineStore", .product(name: "GRDB", package: "GRDB.swift"), "rk-fetch", "rk-cache",
         "rk-prune", "rk-extract-images", "ail-mail", "ail-ai", "ail-transcribe", "llm-fake", "LLMFake", asyncHTTPClient,
       ] + nio,
@@ -164,7 +171,8 @@ let package = Package(
       swiftSettings: settings),
     /// The Readeck fake against the protocol: routes, pagination, bulk sync, faults, the request log.
     .testTarget(
-      name: "ReadeckFakeTests", dependencies: ["ReadeckFake", "FakeServer", "FakeServerTestSupport", asyncHTTPClient] + nio,
+      name: "ReadeckFakeTests",
+      dependencies: ["ReadeckFake", "FakeServer", "FakeServerTestSupport", asyncHTTPClient] + nio,
       swiftSettings: settings),
     /// The store on real SQLite files: storing, reading, search, pruning, migrations, archives.
     .testTarget(
@@ -182,7 +190,8 @@ let package = Package(
       swiftSettings: settings),
     /// Chat providers against the LLM fake: framing, retries, fallback, breaker, cache, diff.
     .testTarget(
-      name: "RewriteTests", dependencies: ["Rewrite", "LLMFake", "Resilience", "ToolKit", "Wire", asyncHTTPClient] + nio,
+      name: "RewriteTests",
+      dependencies: ["Rewrite", "LLMFake", "Resilience", "ToolKit", "Wire", asyncHTTPClient] + nio,
       swiftSettings: settings),
     /// Segmentation and WAV reading on synthetic signals; fixtures are read from the source tree.
     .testTarget(name: "AudioTests", dependencies: ["Audio"], swiftSettings: settings),

@@ -56,6 +56,8 @@ public struct FFmpegSource: AudioSource {
   static func locate(_ executable: String) -> String? {
     if executable.contains("/") { return FileManager.default.isExecutableFile(atPath: executable) ? executable : nil }
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-    return path.split(separator: ":").map { "\($0)/\(executable)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    return path.split(separator: ":").map { "\($0)/\(executable)" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
   }
 }

@@ -3,7 +3,9 @@
 /// recognition, which keeps nothing above 8 kHz, and it needs no tables.
 public enum Resampler {
   public static func resample(_ pcm: PCM, to rate: Int) -> PCM {
-    guard pcm.sampleRate != rate, !pcm.samples.isEmpty, rate > 0 else { return PCM(samples: pcm.samples, sampleRate: rate) }
+    guard pcm.sampleRate != rate, !pcm.samples.isEmpty, rate > 0 else {
+      return PCM(samples: pcm.samples, sampleRate: rate)
+    }
     let ratio = Double(pcm.sampleRate) / Double(rate)
     let source = ratio > 1 ? lowPass(pcm.samples, width: Int(ratio.rounded(.up))) : pcm.samples
     let count = Int((Double(source.count) / ratio).rounded(.down))

@@ -174,7 +174,10 @@ public struct Segmenter {
     let earliest = open + Int(min(max(settings.minChunk, maxChunk / 2), maxChunk * 0.9) * Double(sampleRate))
     let candidates = history.indices.filter { history[$0].frame > earliest }
     let pool = candidates.isEmpty ? Array(history.indices.dropFirst()) : candidates
-    guard let quietest = pool.max(by: { history[$0].rms > history[$1].rms || (history[$0].rms == history[$1].rms && $0 < $1) })
+    guard
+      let quietest = pool.max(by: {
+        history[$0].rms > history[$1].rms || (history[$0].rms == history[$1].rms && $0 < $1)
+      })
     else { return }
     let cut = history[quietest].frame
     if cut >= lastVoiceEnd {

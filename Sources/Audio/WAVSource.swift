@@ -79,7 +79,9 @@ public struct WAVSource: AudioSource {
   }
 
   static func parseFormat(_ body: [UInt8], name: String) throws(AudioError) -> WAVFormat {
-    guard body.count >= 16 else { throw AudioError(.badData, "\(name): the fmt chunk is too short (\(body.count) bytes)") }
+    guard body.count >= 16 else {
+      throw AudioError(.badData, "\(name): the fmt chunk is too short (\(body.count) bytes)")
+    }
     var tag = Int(uint16(body, 0))
     let channels = Int(uint16(body, 2))
     let rate = Int(uint32(body, 4))
@@ -135,20 +137,27 @@ public struct WAVSource: AudioSource {
   static func sample(_ raw: UnsafeRawBufferPointer, at offset: Int, format: WAVFormat) -> Float {
     switch (format.encoding, format.bitsPerSample) {
     case (.integer, 8): return (Float(raw[offset]) - 128) / 128
-    case (.integer, 16): return Float(Int16(bitPattern: raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self).littleEndian)) / 32768
+    case (.integer, 16):
+      return Float(Int16(bitPattern: raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self).littleEndian)) / 32768
     case (.integer, 24):
       let value = Int32(raw[offset]) | Int32(raw[offset + 1]) << 8 | Int32(Int8(bitPattern: raw[offset + 2])) << 16
       return Float(value) / 8_388_608
-    case (.integer, _): return Float(Int32(bitPattern: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)) / 2_147_483_648
+    case (.integer, _):
+      return Float(Int32(bitPattern: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian))
+        / 2_147_483_648
     case (.float, 32): return Float(bitPattern: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
-    case (.float, _): return Float(Double(bitPattern: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian))
+    case (.float, _):
+      return Float(Double(bitPattern: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian))
     }
   }
 
-  static func uint16(_ bytes: [UInt8], _ offset: Int) -> UInt16 { UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8 }
+  static func uint16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
+    UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
+  }
 
   static func uint32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
-    UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
+    UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3])
+      << 24
   }
 }
 
@@ -169,7 +178,8 @@ public struct RawPCMSource: AudioSource {
     var out = [Float](repeating: 0, count: frames)
     bytes.withUnsafeBytes { raw in
       for frame in 0..<frames {
-        out[frame] = Float(Int16(bitPattern: raw.loadUnaligned(fromByteOffset: frame * 2, as: UInt16.self).littleEndian)) / 32768
+        out[frame] =
+          Float(Int16(bitPattern: raw.loadUnaligned(fromByteOffset: frame * 2, as: UInt16.self).littleEndian)) / 32768
       }
     }
     return out

@@ -108,10 +108,13 @@ public enum HTMLPlainText {
 
   private static let blocks: Set<String> = [
     "address", "article", "aside", "blockquote", "dd", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer",
-    "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table",
+    "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section",
+    "table",
     "tr", "ul", "center",
   ]
-  private static let paragraphs: Set<String> = ["p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "table", "ul", "ol", "pre", "hr"]
+  private static let paragraphs: Set<String> = [
+    "p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "table", "ul", "ol", "pre", "hr",
+  ]
   private static let hidden: Set<String> = ["script", "style", "head", "title", "template", "noscript"]
 
   private static func lines(_ html: String) -> String {
@@ -133,7 +136,9 @@ public enum HTMLPlainText {
           renderer.block(blank: false)
           renderer.word("- ")
         case "img":
-          if let alt = tag.attribute("alt")?.value.trimmingWhitespace(), !alt.isEmpty { renderer.text("[\(alt)]", pre: false) }
+          if let alt = tag.attribute("alt")?.value.trimmingWhitespace(), !alt.isEmpty {
+            renderer.text("[\(alt)]", pre: false)
+          }
         case "a":
           if let href = tag.attribute("href")?.value.trimmingWhitespace(), !href.isEmpty, !href.hasPrefix("#"),
             !href.lowercased().hasPrefix("javascript:")
@@ -154,7 +159,9 @@ public enum HTMLPlainText {
         if name == "a", let open = link {
           let shown = renderer.textSince(open.textStart)
           let bare = open.href.hasPrefix("mailto:") ? String(open.href.dropFirst(7)) : open.href
-          if shown != open.href && shown != bare { renderer.text(shown.isEmpty ? open.href : " <\(open.href)>", pre: false) }
+          if shown != open.href && shown != bare {
+            renderer.text(shown.isEmpty ? open.href : " <\(open.href)>", pre: false)
+          }
           link = nil
         }
         if name == "pre" { preDepth = max(0, preDepth - 1) }

@@ -29,7 +29,8 @@ public struct HTMLStartTag: Sendable, Equatable {
   /// From `<` to `>` inclusive.
   public var range: Range<Int>
 
-  public init(name: String, attributes: [HTMLAttribute], selfClosing: Bool, namespace: HTMLNamespace, range: Range<Int>) {
+  public init(name: String, attributes: [HTMLAttribute], selfClosing: Bool, namespace: HTMLNamespace, range: Range<Int>)
+  {
     self.name = name
     self.attributes = attributes
     self.selfClosing = selfClosing

@@ -224,7 +224,10 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
     }
     // The comment state and the dash states after it; the data is the source up to the final
     // dashes (the nested-comment states only report parse errors).
-    enum State: Int { case comment = 0, endDash, end, endBang }
+    enum State: Int {
+      case comment = 0
+      case endDash, end, endBang
+    }
     var state = State.comment
     var i = start
     while i < n {

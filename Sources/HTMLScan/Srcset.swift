@@ -103,15 +103,18 @@ public enum Srcset {
       let number = descriptor.dropLast()
       switch descriptor.last {
       case "w":
-        guard result.width == nil, result.density == nil, let width = Int(number), width > 0, number.allSatisfy(\.isASCIIDigit)
+        guard result.width == nil, result.density == nil, let width = Int(number), width > 0,
+          number.allSatisfy(\.isASCIIDigit)
         else { return nil }
         result.width = width
       case "x":
-        guard result.width == nil, result.density == nil, result.height == nil, let density = validFloat(number), density >= 0
+        guard result.width == nil, result.density == nil, result.height == nil, let density = validFloat(number),
+          density >= 0
         else { return nil }
         result.density = density
       case "h":
-        guard result.height == nil, result.density == nil, let height = Int(number), height > 0, number.allSatisfy(\.isASCIIDigit)
+        guard result.height == nil, result.density == nil, let height = Int(number), height > 0,
+          number.allSatisfy(\.isASCIIDigit)
         else { return nil }
         result.height = height
       default:

@@ -290,9 +290,10 @@ struct TreeContext {
     switch name {
     case "mi", "mo", "mn", "ms", "mtext": return .mathMLTextIntegrationPoint
     case "annotation-xml":
-      let encoding = String(decoding: (attributes.first { $0.name == "encoding" }?.value ?? "").utf8.map {
-        $0 &- 0x41 < 26 ? $0 | 0x20 : $0
-      }, as: UTF8.self)
+      let encoding = String(
+        decoding: (attributes.first { $0.name == "encoding" }?.value ?? "").utf8.map {
+          $0 &- 0x41 < 26 ? $0 | 0x20 : $0
+        }, as: UTF8.self)
       return encoding == "text/html" || encoding == "application/xhtml+xml" ? .htmlIntegrationPoint : .annotationXML
     default: return .plain
     }

@@ -42,7 +42,8 @@ public struct ArticleImages: Sendable {
       let resolved = ImageURL.resolve(heroURL, against: article.documentURL),
       !references.contains(where: { $0.canonical == ImageURL.canonical(resolved) })
     {
-      references.append((ImageReference(url: heroURL, resolved: resolved, foundIn: "bookmark resources"), ImageURL.canonical(resolved)))
+      references.append(
+        (ImageReference(url: heroURL, resolved: resolved, foundIn: "bookmark resources"), ImageURL.canonical(resolved)))
     }
     var tally = ImageTally()
     tally.found = references.count
@@ -76,7 +77,9 @@ public struct ArticleImages: Sendable {
       var reference = entry.reference
       switch entry.canonical.flatMap({ results[$0] }) {
       case .success(let image)?:
-        (reference.sha256, reference.mime, reference.bytes, reference.status) = (image.sha256, image.mime, image.bytes, image.status)
+        (reference.sha256, reference.mime, reference.bytes, reference.status) = (
+          image.sha256, image.mime, image.bytes, image.status
+        )
         if let canonical = entry.canonical, overCap.contains(canonical) {
           reference.error = "over --max-article-bytes"
         } else if mode == .embed, reference.foundIn != "bookmark resources" {

@@ -15,7 +15,9 @@ public struct Embedder {
     /// Embedded bytes per article; images past it keep their URL.
     public var maxArticleBytes: Int
 
-    public init(onFail: OnFail = .keep, bestCandidate: Bool = false, maxWidth: Int? = nil, maxArticleBytes: Int = 50_000_000) {
+    public init(
+      onFail: OnFail = .keep, bestCandidate: Bool = false, maxWidth: Int? = nil, maxArticleBytes: Int = 50_000_000
+    ) {
       self.onFail = onFail
       self.bestCandidate = bestCandidate
       self.maxWidth = maxWidth
@@ -66,14 +68,20 @@ public struct Embedder {
     return (String(decoding: Edit.apply(edits, to: source), as: UTF8.self), overCap)
   }
 
-  private func rewrite(_ tag: HTMLStartTag, _ occurrences: [ImageOccurrence], source: [UInt8], uri: (ImageOccurrence) -> String?) -> [Edit] {
+  private func rewrite(
+    _ tag: HTMLStartTag, _ occurrences: [ImageOccurrence], source: [UInt8], uri: (ImageOccurrence) -> String?
+  ) -> [Edit] {
     var values: [String: String] = [:]  // attribute → new value
     var remove = Set<String>()
     for (attribute, list) in Dictionary(grouping: occurrences, by: \.attribute) {
       guard let current = tag.attribute(attribute)?.value else { continue }
       switch list[0].part {
       case .whole:
-        if let data = uri(list[0]) { values[attribute] = data } else if options.onFail == .remove { values[attribute] = "" }
+        if let data = uri(list[0]) {
+          values[attribute] = data
+        } else if options.onFail == .remove {
+          values[attribute] = ""
+        }
       case .candidate:
         values[attribute] = rewriteSrcset(current, list, uri: uri)
       case .styleURL:
@@ -96,13 +104,17 @@ public struct Embedder {
       }
     }
     for name in remove.sorted() {
-      if let range = Edit.wholeAttribute(name, of: tag, in: source) { edits.append(Edit(range: range, replacement: [])) }
+      if let range = Edit.wholeAttribute(name, of: tag, in: source) {
+        edits.append(Edit(range: range, replacement: []))
+      }
     }
     if !insertions.isEmpty {
       // New attributes go right after the tag name as written (`<image>` is reported as img),
       // where no other edit can be.
       var at = tag.range.lowerBound + 1
-      while at < tag.range.upperBound - 1, !Edit.isSpace(source[at]), source[at] != UInt8(ascii: "/"), source[at] != UInt8(ascii: ">") {
+      while at < tag.range.upperBound - 1, !Edit.isSpace(source[at]), source[at] != UInt8(ascii: "/"),
+        source[at] != UInt8(ascii: ">")
+      {
         at += 1
       }
       edits.append(Edit(range: at..<at, replacement: Array(insertions.utf8)))
@@ -110,7 +122,9 @@ public struct Embedder {
     return edits
   }
 
-  private func rewriteSrcset(_ value: String, _ occurrences: [ImageOccurrence], uri: (ImageOccurrence) -> String?) -> String {
+  private func rewriteSrcset(_ value: String, _ occurrences: [ImageOccurrence], uri: (ImageOccurrence) -> String?)
+    -> String
+  {
     var candidates = Srcset.parse(value)
     var embedded: [Int] = []
     for occurrence in occurrences {
@@ -139,14 +153,19 @@ public struct Embedder {
     return (usable.isEmpty ? embedded : usable).max { width(candidates[$0]) < width(candidates[$1]) }
   }
 
-  private func rewriteStyle(_ value: String, _ occurrences: [ImageOccurrence], uri: (ImageOccurrence) -> String?) -> String {
+  private func rewriteStyle(_ value: String, _ occurrences: [ImageOccurrence], uri: (ImageOccurrence) -> String?)
+    -> String
+  {
     let located = StyleURLs.locate(in: value)
     var result = value
     // From the last so that earlier ranges stay valid.
     for occurrence in occurrences.reversed() {
-      guard case .styleURL(let index) = occurrence.part, index < located.count, let data = uri(occurrence) else { continue }
+      guard case .styleURL(let index) = occurrence.part, index < located.count, let data = uri(occurrence) else {
+        continue
+      }
       let range = located[index].range
-      let lower = result.index(result.startIndex, offsetBy: value.distance(from: value.startIndex, to: range.lowerBound))
+      let lower = result.index(
+        result.startIndex, offsetBy: value.distance(from: value.startIndex, to: range.lowerBound))
       let upper = result.index(lower, offsetBy: value.distance(from: range.lowerBound, to: range.upperBound))
       result.replaceSubrange(lower..<upper, with: data)
     }
@@ -223,20 +242,26 @@ struct Edit {
     start -= 1
     skipSpace()
     // The name as written, which may differ in length from the reported one (U+FFFD for NUL).
-    while start > tag.range.lowerBound + 1, !isSpace(source[start - 1]), source[start - 1] != UInt8(ascii: "/") { start -= 1 }
+    while start > tag.range.lowerBound + 1, !isSpace(source[start - 1]), source[start - 1] != UInt8(ascii: "/") {
+      start -= 1
+    }
     guard start > tag.range.lowerBound + 1 else { return nil }
     skipSpace()
     return start..<end
   }
 
-  static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0a || byte == 0x0c || byte == 0x0d }
+  static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0a || byte == 0x0c || byte == 0x0d
+  }
 
   static func apply(_ edits: [Edit], to source: [UInt8]) -> [UInt8] {
     guard !edits.isEmpty else { return source }
     var output: [UInt8] = []
     output.reserveCapacity(source.count + edits.reduce(0) { $0 + $1.replacement.count })
     var cursor = 0
-    for edit in edits.sorted(by: { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) })
+    for edit in edits.sorted(by: {
+      ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound)
+    })
     where edit.range.lowerBound >= cursor {
       output += source[cursor..<edit.range.lowerBound]
       output += edit.replacement

@@ -1,10 +1,10 @@
 public import AsyncHTTPClient
-public import Foundation
 import ContentHash
-import Synchronization
+public import Foundation
 import NIOCore
 import NIOHTTP1
 public import Resilience
+import Synchronization
 
 /// A downloaded image: its bytes live in the fetcher's spool folder, named by their hash, so a
 /// run over many articles keeps at most what is being embedded in memory.
@@ -83,7 +83,9 @@ public actor ImageFetcher {
       }
       guard !body.isEmpty else { return .failure(FetchFailure(status: status, reason: "empty body")) }
       guard let mime = ImageType.sniff(body) else {
-        return .failure(FetchFailure(status: status, reason: Self.looksLikeHTML(body) ? "an HTML page, not an image" : "not an image"))
+        return .failure(
+          FetchFailure(status: status, reason: Self.looksLikeHTML(body) ? "an HTML page, not an image" : "not an image")
+        )
       }
       let sha = HexDigest.sha256(body)
       let path = spool + "/" + sha
@@ -92,7 +94,9 @@ public actor ImageFetcher {
       }
       return .success(FetchedImage(sha256: sha, mime: mime, bytes: body.count, status: status))
     } catch let error as AttemptError {
-      if case .status(let status, _, _) = error.failure { return .failure(FetchFailure(status: status, reason: error.message)) }
+      if case .status(let status, _, _) = error.failure {
+        return .failure(FetchFailure(status: status, reason: error.message))
+      }
       return .failure(FetchFailure(status: nil, reason: error.message))
     } catch let error as CircuitOpenError {
       return .failure(FetchFailure(status: nil, reason: error.description))
@@ -108,7 +112,8 @@ public actor ImageFetcher {
     requestCount.add(1, ordering: .relaxed)
     var request = HTTPClientRequest(url: url)
     request.headers.add(name: "User-Agent", value: "rk-extract-images")
-    request.headers.add(name: "Accept", value: "image/avif,image/webp,image/png,image/jpeg,image/gif,image/svg+xml,image/*;q=0.8")
+    request.headers.add(
+      name: "Accept", value: "image/avif,image/webp,image/png,image/jpeg,image/gif,image/svg+xml,image/*;q=0.8")
     if let referer { request.headers.add(name: "Referer", value: referer) }
     let response: HTTPClientResponse
     let responseBody: LimitedBody
@@ -119,7 +124,9 @@ public actor ImageFetcher {
     }
     let status = Int(response.status.code)
     guard (200..<300).contains(status) else {
-      let retryAfter = response.headers.first(name: "Retry-After").flatMap { RetryAfter.seconds($0, now: Date().timeIntervalSince1970) }
+      let retryAfter = response.headers.first(name: "Retry-After").flatMap {
+        RetryAfter.seconds($0, now: Date().timeIntervalSince1970)
+      }
       throw AttemptError(.status(status, retryAfter: retryAfter, quotaExhausted: false), message: "HTTP \(status)")
     }
     if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limits.maxImageBytes {
@@ -158,8 +165,10 @@ public actor ImageFetcher {
   }
 
   private static func looksLikeHTML(_ body: [UInt8]) -> Bool {
-    let head = String(decoding: body.prefix(256), as: UTF8.self).lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
-    return head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || head.contains("<body") || head.contains("<head")
+    let head = String(decoding: body.prefix(256), as: UTF8.self).lowercased().trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    return head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || head.contains("<body")
+      || head.contains("<head")
   }
 
   private static func describe(_ error: any Error, _ url: String) -> String {

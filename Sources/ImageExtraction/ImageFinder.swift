@@ -90,7 +90,9 @@ public enum ImageFinder {
     for (tag, context, inPicture) in pending {
       let before = found.occurrences.count
       collect(tag, context: context, inPicture: inPicture, base: documentBase, into: &found.occurrences)
-      if found.occurrences.count > before { found.tags[tag.range.lowerBound] = ImageTag(tag: tag, inPicture: inPicture) }
+      if found.occurrences.count > before {
+        found.tags[tag.range.lowerBound] = ImageTag(tag: tag, inPicture: inPicture)
+      }
     }
     return found
   }
@@ -98,7 +100,8 @@ public enum ImageFinder {
   /// The attributes whose values the finder and the embedder read on any tag. `href` is read
   /// only on `<base>` and SVG `<image>` (see `needsEveryValue`): decoding it everywhere would
   /// decode every link of the page.
-  static let valuesRead: Set<String> = Set(["src", "srcset", "style", "xlink:href", "type", "poster"] + lazySource + lazySrcset)
+  static let valuesRead: Set<String> = Set(
+    ["src", "srcset", "style", "xlink:href", "type", "poster"] + lazySource + lazySrcset)
 
   private static func needsEveryValue(_ tag: HTMLStartTag) -> Bool {
     switch tag.name.utf8.count {
@@ -112,12 +115,18 @@ public enum ImageFinder {
   /// attributes do not depend on what is around it), ranges moved back into the page.
   private static func everyAttribute(of tag: HTMLStartTag, in html: String) -> [HTMLAttribute] {
     let utf8 = html.utf8
-    let bytes = Array(utf8[utf8.index(utf8.startIndex, offsetBy: tag.range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: tag.range.upperBound)])
+    let bytes = Array(
+      utf8[
+        utf8.index(
+          utf8.startIndex, offsetBy: tag.range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: tag.range.upperBound)
+      ])
     var tokenizer = HTMLTokenizer(bytes)
     guard case .startTag(let alone)? = tokenizer.next() else { return tag.attributes }
     return alone.attributes.map { attribute in
       var attribute = attribute
-      attribute.valueRange = attribute.valueRange.map { ($0.lowerBound + tag.range.lowerBound)..<($0.upperBound + tag.range.lowerBound) }
+      attribute.valueRange = attribute.valueRange.map {
+        ($0.lowerBound + tag.range.lowerBound)..<($0.upperBound + tag.range.lowerBound)
+      }
       return attribute
     }
   }
@@ -131,8 +140,12 @@ public enum ImageFinder {
     }
   }
 
-  private static func collect(_ tag: HTMLStartTag, context: String, inPicture: Bool, base: ParsedURL?, into list: inout [ImageOccurrence]) {
-    let element = context + (tag.name == "source" && inPicture ? "picture source" : tag.namespace == .svg ? "svg \(tag.name)" : tag.name)
+  private static func collect(
+    _ tag: HTMLStartTag, context: String, inPicture: Bool, base: ParsedURL?, into list: inout [ImageOccurrence]
+  ) {
+    let element =
+      context
+      + (tag.name == "source" && inPicture ? "picture source" : tag.namespace == .svg ? "svg \(tag.name)" : tag.name)
     func add(_ url: String, _ attribute: String, _ part: ImageOccurrence.Part) {
       let trimmed = url.trimmingASCIIWhitespace
       // A fragment alone is the page itself: fetching it finds HTML and fails the article.
@@ -140,7 +153,8 @@ public enum ImageFinder {
       let resolution = ImageURL.resolution(of: trimmed, against: base)
       list.append(
         ImageOccurrence(
-          url: trimmed, resolved: resolution?.resolved, canonical: resolution?.canonical, foundIn: "\(element)[\(attribute)]",
+          url: trimmed, resolved: resolution?.resolved, canonical: resolution?.canonical,
+          foundIn: "\(element)[\(attribute)]",
           tag: tag.range, attribute: attribute, part: part))
     }
     func whole(_ name: String) {
@@ -194,7 +208,9 @@ public enum ImageFinder {
 extension String {
   var trimmingASCIIWhitespace: String {
     let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+      return ""
+    }
     return String(self[first...last])
   }
 }

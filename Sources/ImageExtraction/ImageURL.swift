@@ -43,7 +43,9 @@ public enum ImageURL {
     if let url = ParsedURL.parse(text[...], base: base) { return (url.string, url.withoutFragment) }
     // Another scheme's URL is kept as written; a relative one without a base, or an http(s)
     // one a browser refuses, is nothing.
-    guard let colon = ParsedURL.schemeEnd(of: text[...]), !ParsedURL.isSpecial(text[..<colon].map { $0 | 0x20 }) else { return nil }
+    guard let colon = ParsedURL.schemeEnd(of: text[...]), !ParsedURL.isSpecial(text[..<colon].map { $0 | 0x20 }) else {
+      return nil
+    }
     let written = String(decoding: text, as: UTF8.self)
     return (written, written)
   }
@@ -52,9 +54,13 @@ public enum ImageURL {
   /// newline anywhere.
   static func cleaned(_ raw: String) -> [UInt8] {
     var bytes = Array(raw.utf8)
-    guard let first = bytes.firstIndex(where: { $0 > 0x20 }), let last = bytes.lastIndex(where: { $0 > 0x20 }) else { return [] }
+    guard let first = bytes.firstIndex(where: { $0 > 0x20 }), let last = bytes.lastIndex(where: { $0 > 0x20 }) else {
+      return []
+    }
     if first > 0 || last < bytes.count - 1 { bytes = Array(bytes[first...last]) }
-    if bytes.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { bytes.removeAll { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D } }
+    if bytes.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+      bytes.removeAll { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    }
     return bytes
   }
 }

@@ -29,11 +29,16 @@ struct ParsedURL {
   var string: String { String(decoding: serialization, as: UTF8.self) }
 
   /// The URL without its fragment: what identifies the resource.
-  var withoutFragment: String { String(decoding: serialization[..<(fragmentStart ?? serialization.count)], as: UTF8.self) }
+  var withoutFragment: String {
+    String(decoding: serialization[..<(fragmentStart ?? serialization.count)], as: UTF8.self)
+  }
 
   /// `scheme://host[:port]/`: no user name, password, path or query.
   var origin: String {
-    String(decoding: serialization[..<schemeEnd] + Array("://".utf8) + serialization[hostStart..<pathStart] + [UInt8(ascii: "/")], as: UTF8.self)
+    String(
+      decoding: serialization[..<schemeEnd] + Array("://".utf8) + serialization[hostStart..<pathStart] + [
+        UInt8(ascii: "/")
+      ], as: UTF8.self)
   }
 
   // MARK: Parsing
@@ -132,7 +137,9 @@ struct ParsedURL {
         port = port * 10 + Int(digit - UInt8(ascii: "0"))
         guard port <= 65535 else { return false }
       }
-      if !digits.isEmpty, port != Self.defaultPort(serialization[..<schemeEnd]) { serialization += Array(":\(port)".utf8) }
+      if !digits.isEmpty, port != Self.defaultPort(serialization[..<schemeEnd]) {
+        serialization += Array(":\(port)".utf8)
+      }
     }
     pathStart = serialization.count
     let path = input[end...]
@@ -214,14 +221,17 @@ struct ParsedURL {
     for index in input.indices.dropFirst() {
       let byte = input[index]
       if byte == UInt8(ascii: ":") { return index }
-      guard isAlpha(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+")
-        || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+      guard
+        isAlpha(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "+")
+          || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
       else { return nil }
     }
     return nil
   }
 
-  private static func isAlpha(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+  private static func isAlpha(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+  }
 
   static func isSpecial(_ scheme: [UInt8]) -> Bool {
     switch scheme.count {
@@ -265,7 +275,8 @@ struct ParsedURL {
 
   private static func isEncodedDot(_ bytes: ArraySlice<UInt8>) -> Bool {
     let start = bytes.startIndex
-    return bytes[start] == UInt8(ascii: "%") && bytes[start + 1] == UInt8(ascii: "2") && (bytes[start + 2] | 0x20) == UInt8(ascii: "e")
+    return bytes[start] == UInt8(ascii: "%") && bytes[start + 1] == UInt8(ascii: "2")
+      && (bytes[start + 2] | 0x20) == UInt8(ascii: "e")
   }
 }
 

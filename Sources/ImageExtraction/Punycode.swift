@@ -8,7 +8,9 @@ enum Punycode {
     guard !domain.unicodeScalars.contains("\u{FFFD}") else { return nil }
     let mapped = domain.lowercased().precomposedStringWithCanonicalMapping
     // The ideographic and full-width full stops separate labels too (UTS #46).
-    let labels = mapped.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "\u{3002}" || $0 == "\u{FF0E}" || $0 == "\u{FF61}" }
+    let labels = mapped.split(omittingEmptySubsequences: false) {
+      $0 == "." || $0 == "\u{3002}" || $0 == "\u{FF0E}" || $0 == "\u{FF61}"
+    }
     var output: [String] = []
     for label in labels {
       let scalars = label.unicodeScalars.map(\.value)

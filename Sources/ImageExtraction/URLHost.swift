@@ -5,7 +5,9 @@ enum URLHost {
   static func serialize(_ input: ArraySlice<UInt8>) -> [UInt8]? {
     guard let first = input.first else { return nil }
     if first == UInt8(ascii: "[") {
-      guard input.count > 2, input.last == UInt8(ascii: "]"), let pieces = ipv6(input.dropFirst().dropLast()) else { return nil }
+      guard input.count > 2, input.last == UInt8(ascii: "]"), let pieces = ipv6(input.dropFirst().dropLast()) else {
+        return nil
+      }
       return Array("[\(serializeIPv6(pieces))]".utf8)
     }
     guard let domain = asciiDomain(input) else { return nil }
@@ -31,7 +33,8 @@ enum URLHost {
   private static func isForbiddenInDomain(_ byte: UInt8) -> Bool {
     if byte <= 0x20 || byte == 0x7F { return true }
     switch byte {
-    case UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+    case UInt8(ascii: "#"), UInt8(ascii: "%"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "<"),
+      UInt8(ascii: ">"),
       UInt8(ascii: "?"), UInt8(ascii: "@"), UInt8(ascii: "["), UInt8(ascii: "\\"), UInt8(ascii: "]"), UInt8(ascii: "^"),
       UInt8(ascii: "|"):
       return true
@@ -46,7 +49,9 @@ enum URLHost {
     var index = input.startIndex
     while index < input.endIndex {
       let byte = input[index]
-      if byte == UInt8(ascii: "%"), index + 2 < input.endIndex, let high = hexValue(input[index + 1]), let low = hexValue(input[index + 2]) {
+      if byte == UInt8(ascii: "%"), index + 2 < input.endIndex, let high = hexValue(input[index + 1]),
+        let low = hexValue(input[index + 2])
+      {
         output.append(high << 4 | low)
         index += 3
       } else {
@@ -75,7 +80,9 @@ enum URLHost {
     if labels.last?.isEmpty == true, labels.count > 1 { labels.removeLast() }
     guard let last = labels.last, !last.isEmpty else { return false }
     if last.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) { return true }
-    let isHexPrefix = last.count >= 2 && last[last.startIndex] == UInt8(ascii: "0") && (last[last.startIndex + 1] | 0x20) == UInt8(ascii: "x")
+    let isHexPrefix =
+      last.count >= 2 && last[last.startIndex] == UInt8(ascii: "0")
+      && (last[last.startIndex + 1] | 0x20) == UInt8(ascii: "x")
     return isHexPrefix && last.dropFirst(2).allSatisfy { hexValue($0) != nil }
   }
 
@@ -90,7 +97,9 @@ enum URLHost {
       guard let number = ipv4Number(part) else { return nil }
       numbers.append(number)
     }
-    guard numbers.dropLast().allSatisfy({ $0 <= 255 }), let last = numbers.last, last < (1 << (8 * UInt64(5 - numbers.count))) else { return nil }
+    guard numbers.dropLast().allSatisfy({ $0 <= 255 }), let last = numbers.last,
+      last < (1 << (8 * UInt64(5 - numbers.count)))
+    else { return nil }
     var address = last
     for (index, number) in numbers.dropLast().enumerated() { address += number << (8 * UInt64(3 - index)) }
     return UInt32(address)
@@ -100,7 +109,8 @@ enum URLHost {
     guard !part.isEmpty else { return nil }
     var digits = part
     var radix: UInt64 = 10
-    if digits.count >= 2, digits.first == UInt8(ascii: "0"), (digits[digits.startIndex + 1] | 0x20) == UInt8(ascii: "x") {
+    if digits.count >= 2, digits.first == UInt8(ascii: "0"), (digits[digits.startIndex + 1] | 0x20) == UInt8(ascii: "x")
+    {
       digits = digits.dropFirst(2)
       radix = 16
     } else if digits.count >= 2, digits.first == UInt8(ascii: "0") {

@@ -40,7 +40,9 @@ public enum AddressList {
   private static func mailbox(_ tokens: [Token]) -> MailAddress? {
     if let angleIndex = tokens.firstIndex(where: \.isAngle), case .angle(var address) = tokens[angleIndex] {
       // An obsolete route (`@relay1,@relay2:user@host`) goes.
-      if address.hasPrefix("@"), let colon = address.lastIndex(of: ":") { address = String(address[address.index(after: colon)...]) }
+      if address.hasPrefix("@"), let colon = address.lastIndex(of: ":") {
+        address = String(address[address.index(after: colon)...])
+      }
       address = address.trimmingWhitespace()
       guard !address.isEmpty else { return nil }
       let name = phrase(tokens[..<angleIndex])

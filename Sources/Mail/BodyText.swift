@@ -74,7 +74,8 @@ extension MailMessage {
 
   private func attachment(_ part: MIMEPart, size: Int) -> MailAttachment {
     let inline = part.disposition?.value == "inline" || (part.disposition == nil && part.contentID != nil)
-    return MailAttachment(filename: part.filename, mime: part.mimeType, size: size, contentID: part.contentID, inline: inline)
+    return MailAttachment(
+      filename: part.filename, mime: part.mimeType, size: size, contentID: part.contentID, inline: inline)
   }
 
   /// Whether the message has an HTML body (an alternative or the only one).
@@ -113,7 +114,9 @@ extension MailMessage {
     var paragraph: String?
     var paragraphDepth = 0
     func close() {
-      if let paragraph { output.append(String(repeating: ">", count: paragraphDepth) + (paragraphDepth > 0 ? " " : "") + paragraph) }
+      if let paragraph {
+        output.append(String(repeating: ">", count: paragraphDepth) + (paragraphDepth > 0 ? " " : "") + paragraph)
+      }
       paragraph = nil
     }
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)

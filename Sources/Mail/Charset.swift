@@ -20,7 +20,8 @@ public enum Charset {
       return guess(bytes, because: "8-bit text labelled \(label ?? "US-ASCII" )")
     case "utf8", "unicode11utf8", "xunicode20utf8":
       if let text = String(validating: bytes, as: UTF8.self) { return Decoded(text: text) }
-      return Decoded(text: String(decoding: bytes, as: UTF8.self), warning: "invalid UTF-8, bad bytes replaced by U+FFFD")
+      return Decoded(
+        text: String(decoding: bytes, as: UTF8.self), warning: "invalid UTF-8, bad bytes replaced by U+FFFD")
     case "utf16", "utf16le", "utf16be", "unicode", "ucs2":
       return utf16(Array(bytes), littleEndian: name == "utf16le" ? true : name == "utf16be" ? false : nil)
     default:
@@ -38,22 +39,28 @@ public enum Charset {
     // Labels are ASCII in practice, and Unicode property look-ups cost far more than the bytes:
     // letters lower-cased, digits kept, the rest dropped, as below.
     if label.utf8.allSatisfy({ $0 < 0x80 }) {
-      return String(decoding: label.utf8.compactMap { byte in
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): byte
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
-        default: nil
-        }
-      }, as: UTF8.self)
+      return String(
+        decoding: label.utf8.compactMap { byte in
+          switch byte {
+          case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): byte
+          case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
+          default: nil
+          }
+        }, as: UTF8.self)
     }
-    return String(String.UnicodeScalarView(label.unicodeScalars.lazy.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.map {
-      $0.properties.lowercaseMapping.unicodeScalars.first ?? $0
-    }))
+    return String(
+      String.UnicodeScalarView(
+        label.unicodeScalars.lazy.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }.map {
+          $0.properties.lowercaseMapping.unicodeScalars.first ?? $0
+        }))
   }
 
   private static func guess(_ bytes: some Collection<UInt8>, because reason: String) -> Decoded {
-    if let text = String(validating: bytes, as: UTF8.self) { return Decoded(text: text, warning: "\(reason), read as UTF-8") }
-    return Decoded(text: singleByte(bytes, singleByteTables["windows-1252"]!), warning: "\(reason), read as windows-1252")
+    if let text = String(validating: bytes, as: UTF8.self) {
+      return Decoded(text: text, warning: "\(reason), read as UTF-8")
+    }
+    return Decoded(
+      text: singleByte(bytes, singleByteTables["windows-1252"]!), warning: "\(reason), read as windows-1252")
   }
 
   /// Straight to UTF-8 bytes: appending scalars to a string one by one is several times slower.
@@ -84,7 +91,10 @@ public enum Charset {
     var start = 0
     var little = littleEndian ?? false
     if littleEndian == nil, bytes.count >= 2 {
-      if bytes[0] == 0xFF && bytes[1] == 0xFE { little = true; start = 2 }
+      if bytes[0] == 0xFF && bytes[1] == 0xFE {
+        little = true
+        start = 2
+      }
       if bytes[0] == 0xFE && bytes[1] == 0xFF { start = 2 }
     }
     var units: [UInt16] = []
@@ -96,6 +106,7 @@ public enum Charset {
       index += 2
     }
     let odd = (bytes.count - start) % 2 == 1
-    return Decoded(text: String(decoding: units, as: UTF16.self), warning: odd ? "UTF-16 text with an odd number of bytes" : nil)
+    return Decoded(
+      text: String(decoding: units, as: UTF16.self), warning: odd ? "UTF-16 text with an odd number of bytes" : nil)
   }
 }

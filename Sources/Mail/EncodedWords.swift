@@ -51,7 +51,8 @@ public enum EncodedWords {
         }
       case .literal(let literal):
         let blank = literal.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        let betweenWords = position > 0 && position + 1 < pieces.count && pieces[position - 1].isWord && pieces[position + 1].isWord
+        let betweenWords =
+          position > 0 && position + 1 < pieces.count && pieces[position - 1].isWord && pieces[position + 1].isWord
         if blank && betweenWords { continue }
         flush()
         out += String(decoding: literal, as: UTF8.self)
@@ -74,7 +75,9 @@ public enum EncodedWords {
   /// `?=`: a word whose text starts inside it cannot close either. Without it, every `=?` in a long
   /// run that never closes scanned the rest of the run again (quadratic: 4 KB took milliseconds,
   /// 256 KB seconds).
-  private static func parseWord(_ bytes: [UInt8], at start: Int, unclosed: inout ClosedRange<Int>?) -> (Piece, end: Int)? {
+  private static func parseWord(_ bytes: [UInt8], at start: Int, unclosed: inout ClosedRange<Int>?) -> (
+    Piece, end: Int
+  )? {
     var index = start + 2
     let charsetStart = index
     while index < bytes.count, bytes[index] != UInt8(ascii: "?") {
@@ -146,7 +149,9 @@ public enum EncodedWords {
     for word in text.split(separator: " ", omittingEmptySubsequences: false) {
       // An empty word (two spaces) inside a run stays inside it: white space between two encoded
       // words disappears when they are decoded.
-      if needsEncoding(word) || (word.isEmpty && !run.isEmpty) { run.append(word) } else {
+      if needsEncoding(word) || (word.isEmpty && !run.isEmpty) {
+        run.append(word)
+      } else {
         endRun()
         pieces.append(String(word))
       }

@@ -28,7 +28,9 @@ public struct HeaderFields: Sendable, Equatable {
   /// fields, where the body starts, and warnings. A line that is neither a field nor a
   /// continuation ends the block there (the body starts with it), as mail readers do. A leading
   /// mbox `From ` line is skipped.
-  static func parse(_ bytes: [UInt8], from start: Int, to end: Int) -> (HeaderFields, bodyStart: Int, warnings: [String]) {
+  static func parse(_ bytes: [UInt8], from start: Int, to end: Int) -> (
+    HeaderFields, bodyStart: Int, warnings: [String]
+  ) {
     var fields: [HeaderField] = []
     var warnings: [String] = []
     var eightBit = false

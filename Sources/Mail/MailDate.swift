@@ -1,9 +1,10 @@
+import Wire
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-import Wire
 
 /// RFC 5322 dates (§3.3, obsolete forms included): `Tue, 1 Jul 2003 10:52:37 +0200`, seconds
 /// optional, two-digit years, named zones (`GMT`, `EST`, …), comments, and the asctime order
@@ -19,7 +20,13 @@ public enum MailDate {
     var text = ""
     var depth = 0
     for character in header {
-      if character == "(" { depth += 1 } else if character == ")" && depth > 0 { depth -= 1 } else if depth == 0 { text.append(character) }
+      if character == "(" {
+        depth += 1
+      } else if character == ")" && depth > 0 {
+        depth -= 1
+      } else if depth == 0 {
+        text.append(character)
+      }
     }
     let tokens = text.lowercased().split { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\r" || $0 == "\n" }
     var day: Int?
@@ -34,19 +41,24 @@ public enum MailDate {
         let fields = token.split(separator: ":").map { Int($0) }
         guard fields.count >= 2, fields.count <= 3, fields.allSatisfy({ $0 != nil }) else { return nil }
         clock = (fields[0]!, fields[1]!, fields.count == 3 ? fields[2]! : 0)
-      } else if (token.first == "+" || token.first == "-"), token.count == 5, let value = Int(token.dropFirst()) {
+      } else if token.first == "+" || token.first == "-", token.count == 5, let value = Int(token.dropFirst()) {
         offset = (token.first == "-" ? -1 : 1) * (value / 100 * 3600 + value % 100 * 60)
       } else if let hours = zones[String(token)] {
         offset = hours * 3600
       } else if let number = Int(token) {
-        if day == nil && token.count <= 2 && number >= 1 && number <= 31 { day = number } else if year == nil { year = number }
+        if day == nil && token.count <= 2 && number >= 1 && number <= 31 {
+          day = number
+        } else if year == nil {
+          year = number
+        }
       }
     }
     guard let day, let month, var year, let clock else { return nil }
     if year < 50 && String(year).count <= 2 { year += 2000 } else if year < 1000 { year += 1900 }
     // Years and clock fields out of any real range are damage, not dates (a year of 10^15 also
     // overflowed the day arithmetic: found by the fuzzer).
-    guard (1...9999).contains(year), (0..<24).contains(clock.0), (0..<60).contains(clock.1), (0...60).contains(clock.2) else {
+    guard (1...9999).contains(year), (0..<24).contains(clock.0), (0..<60).contains(clock.1), (0...60).contains(clock.2)
+    else {
       return nil
     }
     let moment = CivilTime(

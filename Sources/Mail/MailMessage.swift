@@ -82,7 +82,8 @@ public struct MailMessage: Sendable {
     }
     let disposition = headers["Content-Disposition"].map(MediaType.init(parsing:))
     let body = bodyStart..<range.upperBound
-    var part = MIMEPart(headers: headers, contentType: contentType, disposition: disposition, body: body, content: .single)
+    var part = MIMEPart(
+      headers: headers, contentType: contentType, disposition: disposition, body: body, content: .single)
     let (type, subtype) = contentType.mimeType
     if depth >= maximumDepth && (type == "multipart" || type == "message") {
       warnings.append("parts nested deeper than \(maximumDepth) levels, the rest taken as one part")
@@ -103,7 +104,8 @@ public struct MailMessage: Sendable {
         return part
       }
       if !closed { warnings.append("\(part.mimeType): missing closing boundary \"--\(boundary)--\"") }
-      part.content = .multipart(ranges.map { parsePart(bytes, $0, defaultType: childDefault, depth: depth + 1, warnings: &warnings) })
+      part.content = .multipart(
+        ranges.map { parsePart(bytes, $0, defaultType: childDefault, depth: depth + 1, warnings: &warnings) })
     case "message" where subtype == "rfc822" || subtype == "global":
       if let encoding = part.transferEncoding, !["7bit", "8bit", "binary"].contains(encoding) { break }
       part.content = .message(parsePart(bytes, body, defaultType: "text/plain", depth: depth + 1, warnings: &warnings))
@@ -116,7 +118,9 @@ public struct MailMessage: Sendable {
   /// The byte ranges of a multipart's parts (RFC 2046 §5.1.1): a delimiter is a line of `--`,
   /// the boundary, optionally `--` (the last one), then only blanks; the line break before a
   /// delimiter belongs to it. `closed` says whether the closing delimiter was found.
-  static func splitMultipart(_ bytes: [UInt8], _ body: Range<Int>, boundary: [UInt8]) -> (parts: [Range<Int>], closed: Bool) {
+  static func splitMultipart(_ bytes: [UInt8], _ body: Range<Int>, boundary: [UInt8]) -> (
+    parts: [Range<Int>], closed: Bool
+  ) {
     var parts: [Range<Int>] = []
     var partStart: Int?
     var lineStart = body.lowerBound
@@ -144,9 +148,12 @@ public struct MailMessage: Sendable {
   }
 
   /// Whether the line is a delimiter for `boundary`: nil if not, else whether it is the closing one.
-  private static func delimiter(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ boundary: [UInt8]) -> Bool? {
+  private static func delimiter(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, _ boundary: [UInt8])
+    -> Bool?
+  {
     let length = end - start
-    guard length >= boundary.count + 2, buffer[start] == UInt8(ascii: "-"), buffer[start + 1] == UInt8(ascii: "-") else { return nil }
+    guard length >= boundary.count + 2, buffer[start] == UInt8(ascii: "-"), buffer[start + 1] == UInt8(ascii: "-")
+    else { return nil }
     for index in 0..<boundary.count where buffer[start + 2 + index] != boundary[index] { return nil }
     var position = start + 2 + boundary.count
     var closing = false

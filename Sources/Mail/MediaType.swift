@@ -166,7 +166,13 @@ public struct MediaType: Sendable, Equatable {
     var out = ""
     var depth = 0
     for character in text {
-      if character == "(" { depth += 1 } else if character == ")" && depth > 0 { depth -= 1 } else if depth == 0 { out.append(character) }
+      if character == "(" {
+        depth += 1
+      } else if character == ")" && depth > 0 {
+        depth -= 1
+      } else if depth == 0 {
+        out.append(character)
+      }
     }
     return out
   }

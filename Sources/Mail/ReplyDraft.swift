@@ -1,9 +1,10 @@
+public import Wire
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-public import Wire
 
 /// A reply to a message, written as a complete RFC 5322 message for `sendmail -t` / `msmtp -t`.
 public struct ReplyDraft: Sendable {
@@ -36,7 +37,9 @@ public struct ReplyDraft: Sendable {
     if all {
       var seen = Set(to.map { $0.address.lowercased() })
       if let own { seen.insert(own) }
-      for address in record.to + record.cc where seen.insert(address.address.lowercased()).inserted { cc.append(address) }
+      for address in record.to + record.cc where seen.insert(address.address.lowercased()).inserted {
+        cc.append(address)
+      }
       // Replying to one's own message goes to its recipients instead.
       if let own, to.allSatisfy({ $0.address.lowercased() == own }), !cc.isEmpty { to = [cc.removeFirst()] }
     }
@@ -59,7 +62,8 @@ public struct ReplyDraft: Sendable {
 
     var body = text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
     body += "\n" + attribution(record) + "\n" + Self.quote(record.text)
-    let plain = body.utf8.allSatisfy { $0 < 0x80 } && body.split(separator: "\n").allSatisfy { $0.utf8.count <= 78 }
+    let plain =
+      body.utf8.allSatisfy { $0 < 0x80 } && body.split(separator: "\n").allSatisfy { $0.utf8.count <= 78 }
       && !body.split(separator: "\n").contains { $0.hasPrefix("From ") }
     if plain {
       lines.append("Content-Transfer-Encoding: 7bit")
@@ -101,7 +105,8 @@ public struct ReplyDraft: Sendable {
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     if let signature = lines.lastIndex(of: "-- ") { lines.removeSubrange(signature...) }
     while lines.last?.trimmingWhitespace().isEmpty == true { lines.removeLast() }
-    return lines.map { $0.isEmpty || $0.hasPrefix(">") ? ">" + $0 : "> " + $0 }.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
+    return lines.map { $0.isEmpty || $0.hasPrefix(">") ? ">" + $0 : "> " + $0 }.joined(separator: "\n")
+      + (lines.isEmpty ? "" : "\n")
   }
 
   /// `Name <address>` for reading, the name as it is.
@@ -117,9 +122,13 @@ public struct ReplyDraft: Sendable {
       // The whole name in encoded words: a phrase may not mix them with specials such as "." or ",".
       return EncodedWords.encodedWords(name).joined(separator: " ") + " <\(address.address)>"
     }
-    let atext = name.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || " !#$%&'*+-/=?^_`{|}~".unicodeScalars.contains($0) }
+    let atext = name.unicodeScalars.allSatisfy {
+      $0.properties.isAlphabetic || ("0"..."9").contains($0) || " !#$%&'*+-/=?^_`{|}~".unicodeScalars.contains($0)
+    }
     // Atoms read back joined by single spaces, so only such a name may go unquoted.
-    if atext && !name.contains("  ") && !name.hasPrefix(" ") && !name.hasSuffix(" ") { return "\(name) <\(address.address)>" }
+    if atext && !name.contains("  ") && !name.hasPrefix(" ") && !name.hasSuffix(" ") {
+      return "\(name) <\(address.address)>"
+    }
     let escaped = name.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
     return "\"\(escaped)\" <\(address.address)>"
   }

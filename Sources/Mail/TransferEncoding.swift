@@ -53,7 +53,8 @@ public enum TransferEncoding {
         count = 0
       }
     }
-    var warning: String? = skipped > 0 ? "base64 with \(skipped) invalid character\(skipped == 1 ? "" : "s") skipped" : nil
+    var warning: String? =
+      skipped > 0 ? "base64 with \(skipped) invalid character\(skipped == 1 ? "" : "s") skipped" : nil
     switch count {
     case 2: bytes.append(UInt8(truncatingIfNeeded: accumulator >> 4))
     case 3:
@@ -98,7 +99,9 @@ public enum TransferEncoding {
       var contentEnd = lineEnd
       if contentEnd > lineStart && input[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
       let lineBreak = Array(input[contentEnd..<(hasNewline ? lineEnd + 1 : lineEnd)])
-      while contentEnd > lineStart && (input[contentEnd - 1] == 0x20 || input[contentEnd - 1] == 0x09) { contentEnd -= 1 }
+      while contentEnd > lineStart && (input[contentEnd - 1] == 0x20 || input[contentEnd - 1] == 0x09) {
+        contentEnd -= 1
+      }
       var soft = false
       var index = lineStart
       while index < contentEnd {
@@ -149,7 +152,9 @@ public enum TransferEncoding {
       let isLast = index + 1 == bytes.count || bytes[index + 1] == UInt8(ascii: "\n")
       let plain = (byte >= 0x21 && byte <= 0x7E && byte != UInt8(ascii: "=")) || (byte == 0x20 && !isLast)
       // A line starting with "From " or "." survives mbox and SMTP untouched when escaped.
-      let guarded = lineLength == 0 && (byte == UInt8(ascii: ".") || (byte == UInt8(ascii: "F") && bytes[index...].starts(with: "From ".utf8)))
+      let guarded =
+        lineLength == 0
+        && (byte == UInt8(ascii: ".") || (byte == UInt8(ascii: "F") && bytes[index...].starts(with: "From ".utf8)))
       if plain && !guarded {
         room(1)
         out.append(byte)

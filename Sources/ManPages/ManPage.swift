@@ -29,7 +29,8 @@ private struct Renderer {
     let name = command.commandName
     let parsed = Discussion(command.discussion ?? "")
     var out: [String] = []
-    out.append(".TH \(quoted(name.uppercased())) 1 \(quoted(date)) \(quoted("rk & ail \(version)")) \(quoted("User Commands"))")
+    out.append(
+      ".TH \(quoted(name.uppercased())) 1 \(quoted(date)) \(quoted("rk & ail \(version)")) \(quoted("User Commands"))")
     out.append(".SH NAME")
     out.append(escape(name) + " \\- " + escape(command.abstract ?? ""))
     out.append(".SH SYNOPSIS")
@@ -108,7 +109,9 @@ private struct Renderer {
       case .flag:
         word = "\\fB" + escapeCode(argument.preferredSpelling) + "\\fR"
       case .option:
-        word = "\\fB" + escapeCode(argument.preferredSpelling) + "\\fR \\fI" + escapeCode(argument.valueName ?? "value") + "\\fR"
+        word =
+          "\\fB" + escapeCode(argument.preferredSpelling) + "\\fR \\fI" + escapeCode(argument.valueName ?? "value")
+          + "\\fR"
       }
       if argument.isRepeating { word += " ..." }
       if argument.isOptional || argument.kind == .flag { word = "[" + word + "]" }

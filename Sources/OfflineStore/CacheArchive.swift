@@ -55,14 +55,17 @@ public enum CacheArchive {
   /// The file name an id gets inside the archive: the id itself when it is a safe file name,
   /// else its hash (the JSON inside keeps the id either way).
   static func fileName(for id: String) -> String {
-    let safe = !id.isEmpty && id.count <= 100 && id.utf8.allSatisfy { byte in
-      switch byte {
-      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-        UInt8(ascii: "-"), UInt8(ascii: "_"):
-        true
-      default: false
+    let safe =
+      !id.isEmpty && id.count <= 100
+      && id.utf8.allSatisfy { byte in
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"),
+          UInt8(ascii: "-"), UInt8(ascii: "_"):
+          true
+        default: false
+        }
       }
-    }
     return safe ? id : "id-" + Hashing.sha256(Data(id.utf8))
   }
 
@@ -97,7 +100,9 @@ struct ArchiveManifest: WireObject {
 
   init(createdAt: Date, generator: String, articles: Int, images: Int, lastSync: Date?) {
     (format, version) = (CacheArchive.format, CacheArchive.version)
-    (self.createdAt, self.generator, self.articles, self.images, self.lastSync) = (createdAt, generator, articles, images, lastSync)
+    (self.createdAt, self.generator, self.articles, self.images, self.lastSync) = (
+      createdAt, generator, articles, images, lastSync
+    )
   }
 
   init(reading members: inout MemberReader) throws {
@@ -142,7 +147,9 @@ struct ArchivedArticle: WireObject {
     id: String, bookmark: JSONObject, cachedAt: Date, accessedAt: Date?, imageURLs: [String], images: [ArchivedImage],
     html: String, htmlSHA256: String, bytes: Int
   ) {
-    (self.id, self.bookmark, self.cachedAt, self.accessedAt, self.imageURLs) = (id, bookmark, cachedAt, accessedAt, imageURLs)
+    (self.id, self.bookmark, self.cachedAt, self.accessedAt, self.imageURLs) = (
+      id, bookmark, cachedAt, accessedAt, imageURLs
+    )
     (self.images, self.html, self.htmlSHA256, self.bytes) = (images, html, htmlSHA256, bytes)
   }
 

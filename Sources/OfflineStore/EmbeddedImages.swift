@@ -59,7 +59,9 @@ enum EmbeddedImages {
 
   /// Replaces each `marker` followed by a 64-digit hash for which `replacement` gives a suffix
   /// (expected right after the hash, and replaced too) and a text; other occurrences stay.
-  static func substitute(in html: String, marker: String, _ replacement: (String) -> (suffix: String, text: String)?) -> String {
+  static func substitute(in html: String, marker: String, _ replacement: (String) -> (suffix: String, text: String)?)
+    -> String
+  {
     guard html.contains(marker) else { return html }
     var result = ""
     result.reserveCapacity(html.utf8.count)
@@ -83,12 +85,16 @@ enum EmbeddedImages {
   /// `image/png;base64,` after `data:`: the MIME type and where the payload starts.
   private static func header(_ bytes: [UInt8], after index: Int) -> (String, Int)? {
     var cursor = index
-    while cursor < bytes.count, cursor - index < 100, bytes[cursor] != UInt8(ascii: ";"), bytes[cursor] != UInt8(ascii: ",") {
+    while cursor < bytes.count, cursor - index < 100, bytes[cursor] != UInt8(ascii: ";"),
+      bytes[cursor] != UInt8(ascii: ",")
+    {
       cursor += 1
     }
     // The type as written, case and all, so that putting the image back gives the same bytes.
     let mime = String(decoding: bytes[index..<min(cursor, bytes.count)], as: UTF8.self)
-    guard mime.lowercased().hasPrefix("image/"), !mime.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" }) else { return nil }
+    guard mime.lowercased().hasPrefix("image/"), !mime.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" }) else {
+      return nil
+    }
     let tail = Array(";base64,".utf8)
     guard cursor + tail.count <= bytes.count, Array(bytes[cursor..<cursor + tail.count]) == tail else { return nil }
     return (mime, cursor + tail.count)
@@ -96,7 +102,8 @@ enum EmbeddedImages {
 
   private static func isBase64(_ byte: UInt8) -> Bool {
     switch byte {
-    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"),
       UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="):
       true
     default: false

@@ -13,7 +13,8 @@ extension OfflineStore {
     // An empty ZIP (just its end record) created private from the start, which ZIPFoundation
     // then fills; its own `.create` mode would make the file readable by everyone first.
     let emptyZIP = Data([0x50, 0x4b, 0x05, 0x06] + [UInt8](repeating: 0, count: 18))
-    guard FileManager.default.createFile(atPath: partial, contents: emptyZIP, attributes: [.posixPermissions: 0o600]) else {
+    guard FileManager.default.createFile(atPath: partial, contents: emptyZIP, attributes: [.posixPermissions: 0o600])
+    else {
       throw CacheArchive.ArchiveError.cannotWrite(path: path, reason: "cannot create a file in its folder")
     }
     do {
@@ -41,14 +42,19 @@ private struct ArchiveWriter {
   func write(_ db: Database, generator: String) throws -> (articles: Int, images: Int) {
     let articleCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article") ?? 0
     let imageCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob") ?? 0
-    let lastSync = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'last_sync'").flatMap(RFC3339.date(from:))
+    let lastSync = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'last_sync'").flatMap(
+      RFC3339.date(from:))
     try add(
       "manifest.json",
-      json(ArchiveManifest(createdAt: now, generator: generator, articles: articleCount, images: imageCount, lastSync: lastSync)),
+      json(
+        ArchiveManifest(
+          createdAt: now, generator: generator, articles: articleCount, images: imageCount, lastSync: lastSync)),
       date: now)
 
     let articles = try Row.fetchCursor(
-      db, sql: "SELECT id, bookmark, html, cached_at, accessed_at, image_urls, bytes FROM article ORDER BY cached_at, rowid")
+      db,
+      sql: "SELECT id, bookmark, html, cached_at, accessed_at, image_urls, bytes FROM article ORDER BY cached_at, rowid"
+    )
     while let row = try articles.next() { try writeArticle(row, db) }
 
     let blobs = try Row.fetchCursor(db, sql: "SELECT sha256, mime, data FROM blob ORDER BY sha256")
@@ -73,7 +79,9 @@ private struct ArchiveWriter {
     var images: [ArchivedImage] = []
     for link in links {
       embedded[link["sha256"]] = (link["mime"], link["data"])
-      images.append(ArchivedImage(sha256: link["sha256"], mime: link["mime"], path: Self.imagePath(link["sha256"], mime: link["file_mime"])))
+      images.append(
+        ArchivedImage(
+          sha256: link["sha256"], mime: link["mime"], path: Self.imagePath(link["sha256"], mime: link["file_mime"])))
     }
     let paths = Dictionary(uniqueKeysWithValues: images.map { ($0.sha256, $0.path) })
     let original = EmbeddedImages.restore(stored, images: embedded)

@@ -55,7 +55,9 @@ private struct ArchiveReader {
   init(path: String) throws {
     self.path = path
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw CacheArchive.ArchiveError.missing(path: path) }
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw CacheArchive.ArchiveError.missing(path: path)
+    }
     guard !isDirectory.boolValue else { throw CacheArchive.ArchiveError.isDirectory(path: path) }
     do {
       zip = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
@@ -80,12 +82,15 @@ private struct ArchiveReader {
       throw CacheArchive.ArchiveError.unreadable(path: path, reason: "not an rk-cache export: \(problem.reason)")
     }
     guard manifest.format == CacheArchive.format else {
-      throw CacheArchive.ArchiveError.unreadable(path: path, reason: "not an rk-cache export (format \"\(manifest.format)\")")
+      throw CacheArchive.ArchiveError.unreadable(
+        path: path, reason: "not an rk-cache export (format \"\(manifest.format)\")")
     }
     guard manifest.version <= CacheArchive.version else {
       throw CacheArchive.ArchiveError.unreadable(
         path: path,
-        reason: "written in format version \(manifest.version) by \(manifest.generator); this rk-cache reads up to version \(CacheArchive.version)")
+        reason:
+          "written in format version \(manifest.version) by \(manifest.generator); this rk-cache reads up to version \(CacheArchive.version)"
+      )
     }
     return manifest
   }
@@ -119,11 +124,15 @@ private struct ArchiveReader {
     var images: [String: (suffix: String, text: String)] = [:]
     for image in article.images {
       let bytes = try data(image.path)
-      guard Hashing.sha256(bytes) == image.sha256 else { throw Problem(reason: "\(image.path) does not match its hash") }
+      guard Hashing.sha256(bytes) == image.sha256 else {
+        throw Problem(reason: "\(image.path) does not match its hash")
+      }
       // The export points to images/<sha256>.<ext>; what follows the hash is the extension.
       let file = "images/" + image.sha256
       guard image.path.hasPrefix(file) else { throw Problem(reason: "\(image.path) is not named by its hash") }
-      images[image.sha256] = (String(image.path.dropFirst(file.count)), "data:\(image.mime);base64,\(bytes.base64EncodedString())")
+      images[image.sha256] = (
+        String(image.path.dropFirst(file.count)), "data:\(image.mime);base64,\(bytes.base64EncodedString())"
+      )
     }
     let html = EmbeddedImages.substitute(in: browsable, marker: "../images/") { images[$0] }
     guard Hashing.sha256(Data(html.utf8)) == article.htmlSHA256 else {

@@ -8,10 +8,13 @@ extension OfflineStore {
   /// The article's HTML with its images back in place; marks it as read now when `touch`.
   public func html(id: String, touch: Bool = true, now: Date = Date()) throws -> String? {
     let stored: (String, [String: (mime: String, bytes: Data)])? = try reading { db in
-      guard let html = try String.fetchOne(db, sql: "SELECT html FROM article WHERE id = ?", arguments: [id]) else { return nil }
+      guard let html = try String.fetchOne(db, sql: "SELECT html FROM article WHERE id = ?", arguments: [id]) else {
+        return nil
+      }
       var images: [String: (mime: String, bytes: Data)] = [:]
       let rows = try Row.fetchAll(
-        db, sql: """
+        db,
+        sql: """
           SELECT b.sha256, COALESCE(l.mime, b.mime) AS mime, b.data FROM blob b JOIN article_blob l ON l.sha256 = b.sha256
           WHERE l.article_id = ?
           """,
@@ -22,7 +25,8 @@ extension OfflineStore {
     guard let (html, images) = stored else { return nil }
     if touch {
       try writing { db in
-        try db.execute(sql: "UPDATE article SET accessed_at = ? WHERE id = ?", arguments: [now.timeIntervalSince1970, id])
+        try db.execute(
+          sql: "UPDATE article SET accessed_at = ? WHERE id = ?", arguments: [now.timeIntervalSince1970, id])
       }
     }
     return EmbeddedImages.restore(html, images: images)
@@ -31,16 +35,22 @@ extension OfflineStore {
   /// The cached article as an `article` record with `"source": "cache"`, its `fetched_at` the
   /// time it was cached; the last-read date is left alone.
   public func article(id: String) throws -> Article? {
-    let row = try reading { db in try Row.fetchOne(db, sql: "SELECT bookmark, cached_at FROM article WHERE id = ?", arguments: [id]) }
+    let row = try reading { db in
+      try Row.fetchOne(db, sql: "SELECT bookmark, cached_at FROM article WHERE id = ?", arguments: [id])
+    }
     guard let row, let html = try html(id: id, touch: false) else { return nil }
-    let bookmark = (try? Array((row["bookmark"] as String).utf8).withUnsafeBytes { try WireCoding.parse($0) })?.objectValue ?? [:]
-    return Article(id: id, bookmark: bookmark, html: html, fetchedAt: Date(timeIntervalSince1970: row["cached_at"]), source: "cache")
+    let bookmark =
+      (try? Array((row["bookmark"] as String).utf8).withUnsafeBytes { try WireCoding.parse($0) })?.objectValue ?? [:]
+    return Article(
+      id: id, bookmark: bookmark, html: html, fetchedAt: Date(timeIntervalSince1970: row["cached_at"]), source: "cache")
   }
 
   public enum Sort: String, Sendable, CaseIterable { case cached, accessed, size, title }
 
   /// Cached articles, newest cached first unless `sort` says otherwise.
-  public func list(label: String? = nil, site: String? = nil, limit: Int? = nil, sort: Sort = .cached) throws -> [CacheEntry] {
+  public func list(label: String? = nil, site: String? = nil, limit: Int? = nil, sort: Sort = .cached) throws
+    -> [CacheEntry]
+  {
     var conditions: [String] = []
     var arguments: StatementArguments = []
     if let label {
@@ -68,14 +78,18 @@ extension OfflineStore {
   public func entry(id: String) throws -> CacheEntry? {
     try reading { db in
       try Row.fetchOne(
-        db, sql: "SELECT id, title, site, url, labels, cached_at, accessed_at, bytes, image_count FROM article WHERE id = ?",
+        db,
+        sql:
+          "SELECT id, title, site, url, labels, cached_at, accessed_at, bytes, image_count FROM article WHERE id = ?",
         arguments: [id]
       ).map(Self.entry)
     }
   }
 
   public func contains(id: String) throws -> Bool {
-    try reading { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM article WHERE id = ?)", arguments: [id]) ?? false }
+    try reading { db in
+      try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM article WHERE id = ?)", arguments: [id]) ?? false
+    }
   }
 
   public func ids() throws -> [String] {
@@ -99,7 +113,9 @@ extension OfflineStore {
             """,
           arguments: [query, limit]
         ).map { row in
-          SearchHit(id: row["id"], title: row["title"], site: row["site"], url: row["url"], snippet: row["snippet"], rank: row["rank"])
+          SearchHit(
+            id: row["id"], title: row["title"], site: row["site"], url: row["url"], snippet: row["snippet"],
+            rank: row["rank"])
         }
       }
     } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
@@ -133,7 +149,8 @@ extension OfflineStore {
   }
 
   static func entry(_ row: Row) -> CacheEntry {
-    let labels = (try? Array((row["labels"] as String).utf8).withUnsafeBytes { try WireCoding.parse($0) })?
+    let labels =
+      (try? Array((row["labels"] as String).utf8).withUnsafeBytes { try WireCoding.parse($0) })?
       .arrayValue?.compactMap(\.stringValue) ?? []
     return CacheEntry(
       id: row["id"], title: row["title"], site: row["site"], url: row["url"], labels: labels,

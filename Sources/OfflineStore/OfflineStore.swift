@@ -74,7 +74,8 @@ public final class OfflineStore: Sendable {
   private static func oneAtATime<T>(in path: String, creatingFolder: Bool, _ body: () throws -> T) throws -> T {
     let folder = (path as NSString).deletingLastPathComponent
     if creatingFolder, !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
     let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return try body() }  // an unreadable folder: SQLite will say more
@@ -118,7 +119,8 @@ public final class OfflineStore: Sendable {
 
   /// Writes an article; nil when `dates` are archived ones older than the cached article's,
   /// which then stays as it is.
-  func put(id: String, bookmark: JSONObject, html fullHTML: String, imageURLs: [String], dates: Dates) throws -> Change? {
+  func put(id: String, bookmark: JSONObject, html fullHTML: String, imageURLs: [String], dates: Dates) throws -> Change?
+  {
     let (html, images) = EmbeddedImages.extract(from: fullHTML)
     var distinct: [String: EmbeddedImages.Image] = [:]
     for image in images { distinct[image.sha256] = image }
@@ -164,7 +166,8 @@ public final class OfflineStore: Sendable {
   public func updateMetadata(_ record: BookmarkRecord) throws -> Bool {
     let meta = Metadata(record.bookmark)
     return try writing { db in
-      guard let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM article WHERE id = ?", arguments: [record.id]) else {
+      guard let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM article WHERE id = ?", arguments: [record.id])
+      else {
         return false
       }
       try db.execute(
@@ -183,7 +186,8 @@ public final class OfflineStore: Sendable {
     for id in ids {
       // One transaction per article, like every other write.
       let one: (String, String, Int)? = try writing { db in
-        guard let row = try Row.fetchOne(db, sql: "SELECT rowid, title, bytes FROM article WHERE id = ?", arguments: [id])
+        guard
+          let row = try Row.fetchOne(db, sql: "SELECT rowid, title, bytes FROM article WHERE id = ?", arguments: [id])
         else { return nil }
         try linkBlobs(db, articleID: id, images: [:])
         try db.execute(sql: "DELETE FROM article_fts WHERE rowid = ?", arguments: [row["rowid"] as Int64])
@@ -198,7 +202,8 @@ public final class OfflineStore: Sendable {
   /// Makes the article's blob links exactly `images`, adjusting reference counts and deleting
   /// blobs nobody uses any more, inside the caller's transaction.
   private func linkBlobs(_ db: Database, articleID: String, images: [String: EmbeddedImages.Image]) throws {
-    let old = Set(try String.fetchAll(db, sql: "SELECT sha256 FROM article_blob WHERE article_id = ?", arguments: [articleID]))
+    let old = Set(
+      try String.fetchAll(db, sql: "SELECT sha256 FROM article_blob WHERE article_id = ?", arguments: [articleID]))
     let new = Set(images.keys)
     for sha in new.subtracting(old) {
       let image = images[sha]!
@@ -209,17 +214,20 @@ public final class OfflineStore: Sendable {
           """,
         arguments: [sha, image.mime, image.bytes])
       try db.execute(
-        sql: "INSERT INTO article_blob (article_id, sha256, mime) VALUES (?, ?, ?)", arguments: [articleID, sha, image.mime])
+        sql: "INSERT INTO article_blob (article_id, sha256, mime) VALUES (?, ?, ?)",
+        arguments: [articleID, sha, image.mime])
     }
     for sha in new.intersection(old) {
       try db.execute(
-        sql: "UPDATE article_blob SET mime = ? WHERE article_id = ? AND sha256 = ?", arguments: [images[sha]!.mime, articleID, sha])
+        sql: "UPDATE article_blob SET mime = ? WHERE article_id = ? AND sha256 = ?",
+        arguments: [images[sha]!.mime, articleID, sha])
     }
     for sha in old.subtracting(new) {
       try db.execute(sql: "DELETE FROM article_blob WHERE article_id = ? AND sha256 = ?", arguments: [articleID, sha])
       try db.execute(sql: "UPDATE blob SET refs = refs - 1 WHERE sha256 = ? AND refs > 1", arguments: [sha])
       try db.execute(
-        sql: "DELETE FROM blob WHERE sha256 = ? AND refs = 1 AND NOT EXISTS (SELECT 1 FROM article_blob WHERE sha256 = ?)",
+        sql:
+          "DELETE FROM blob WHERE sha256 = ? AND refs = 1 AND NOT EXISTS (SELECT 1 FROM article_blob WHERE sha256 = ?)",
         arguments: [sha, sha])
     }
   }
@@ -229,7 +237,8 @@ public final class OfflineStore: Sendable {
   public func recordSync(at date: Date) throws {
     try writing { db in
       try db.execute(
-        sql: "INSERT INTO meta (key, value) VALUES ('last_sync', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        sql:
+          "INSERT INTO meta (key, value) VALUES ('last_sync', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
         arguments: [RFC3339.string(from: date)])
     }
   }

@@ -40,7 +40,10 @@ extension OfflineStore {
       }
     let rows = try reading { db in
       try Row.fetchAll(
-        db, sql: "SELECT id, title, bytes, COALESCE(accessed_at, cached_at) AS read_at, cached_at FROM article ORDER BY \(order)")
+        db,
+        sql:
+          "SELECT id, title, bytes, COALESCE(accessed_at, cached_at) AS read_at, cached_at FROM article ORDER BY \(order)"
+      )
     }
     let candidates: [(pruned: Pruned, age: Double)] = rows.map { row in
       let age: Double = strategy == .lru ? row["read_at"] : row["cached_at"]
@@ -82,6 +85,8 @@ extension OfflineStore {
   /// someone else is left out.
   public func prune(_ plan: [Pruned]) throws -> [Pruned] {
     let reasons = Dictionary(plan.map { ($0.id, $0.reason) }, uniquingKeysWith: { first, _ in first })
-    return try remove(ids: plan.map(\.id)).map { Pruned(id: $0.id, title: $0.title, bytes: $0.bytes, reason: reasons[$0.id] ?? "") }
+    return try remove(ids: plan.map(\.id)).map {
+      Pruned(id: $0.id, title: $0.title, bytes: $0.bytes, reason: reasons[$0.id] ?? "")
+    }
   }
 }

@@ -1,4 +1,5 @@
 public import Wire
+
 /// The whole catalog: the menu tree, presets, recipes and cookbooks.
 ///
 /// The stored file and the export file are the same thing: the app's catalog export format,

@@ -9,7 +9,9 @@
 extension Catalog {
   /// A new folder at the end of `parent` (a folder path; nil for the top of the menu).
   @discardableResult
-  public mutating func addFolder(named name: String, in parent: String? = nil, icon: String? = nil, keywords: String? = nil)
+  public mutating func addFolder(
+    named name: String, in parent: String? = nil, icon: String? = nil, keywords: String? = nil
+  )
     throws -> MenuItem
   {
     let name = try Self.checkedName(name, "a folder")
@@ -83,7 +85,9 @@ extension Catalog {
 
   /// A new cookbook with chapters of the given names, in that order.
   @discardableResult
-  public mutating func addCookbook(named name: String, chapters: [String] = [], icon: String? = nil, keywords: String? = nil)
+  public mutating func addCookbook(
+    named name: String, chapters: [String] = [], icon: String? = nil, keywords: String? = nil
+  )
     throws -> Cookbook
   {
     let name = try Self.checkedName(name, "a cookbook")
@@ -150,7 +154,9 @@ extension Catalog {
     guard let chapter else { return (found.id, nil) }
     let chapters = NameMatching.matches(chapter, in: found.chapters, name: \.name)
     guard chapters.count == 1 else {
-      if chapters.count > 1 { throw CatalogError.ambiguous(what: "chapter", name: chapter, matches: chapters.map(\.id)) }
+      if chapters.count > 1 {
+        throw CatalogError.ambiguous(what: "chapter", name: chapter, matches: chapters.map(\.id))
+      }
       throw CatalogError.notFound(
         what: "chapter in cookbook \"\(found.name)\"", name: chapter,
         candidates: NameMatching.suggestions(for: chapter, among: found.chapters.map(\.name)))

@@ -60,14 +60,16 @@ extension Catalog {
   /// Changes the entry `name` names (see ``entry(named:kind:)``); presets and recipes get a new
   /// `updatedAt`. Renaming a preset renames the menu items that showed its old name.
   @discardableResult
-  public mutating func edit(_ name: String, kind: CatalogEntry.Kind? = nil, changes: EntryChanges, now: Date = Date()) throws
+  public mutating func edit(_ name: String, kind: CatalogEntry.Kind? = nil, changes: EntryChanges, now: Date = Date())
+    throws
     -> CatalogEntry
   {
     let entry = try entry(named: name, kind: kind)
     let inapplicable = changes.inapplicable(to: entry.kind)
     guard inapplicable.isEmpty else {
       throw CatalogError.invalidValue(
-        "\(describe(entry: entry)): " + inapplicable.joined(separator: ", ") + " cannot be changed on a \(entry.kind.rawValue)")
+        "\(describe(entry: entry)): " + inapplicable.joined(separator: ", ")
+          + " cannot be changed on a \(entry.kind.rawValue)")
     }
     try Self.checkIcon(changes.icon)
     try Self.checkKeywords(changes.keywords, owner: describe(entry: entry))
@@ -86,7 +88,8 @@ extension Catalog {
       let oldIcon = preset.icon
       if let newName = changes.name {
         preset.name = try Self.checkedName(newName, "a preset")
-        if let taken = presets.first(where: { $0.id != preset.id && $0.name.lowercased() == preset.name.lowercased() }) {
+        if let taken = presets.first(where: { $0.id != preset.id && $0.name.lowercased() == preset.name.lowercased() })
+        {
           throw CatalogError.conflict("a preset named \"\(taken.name)\" already exists")
         }
         for item in menuItems where item.presetId == preset.id && item.name == oldName {
@@ -109,7 +112,8 @@ extension Catalog {
     case .recipe(var recipe):
       if let newName = changes.name {
         recipe.name = try Self.checkedName(newName, "a recipe")
-        if let taken = recipes.first(where: { $0.id != recipe.id && $0.name.lowercased() == recipe.name.lowercased() }) {
+        if let taken = recipes.first(where: { $0.id != recipe.id && $0.name.lowercased() == recipe.name.lowercased() })
+        {
           throw CatalogError.conflict("a recipe named \"\(taken.name)\" already exists")
         }
       }
@@ -133,7 +137,9 @@ extension Catalog {
     case .cookbook(var cookbook):
       if let newName = changes.name {
         cookbook.name = try Self.checkedName(newName, "a cookbook")
-        if let taken = cookbooks.first(where: { $0.id != cookbook.id && $0.name.lowercased() == cookbook.name.lowercased() }) {
+        if let taken = cookbooks.first(where: {
+          $0.id != cookbook.id && $0.name.lowercased() == cookbook.name.lowercased()
+        }) {
           throw CatalogError.conflict("a cookbook named \"\(taken.name)\" already exists")
         }
       }
@@ -151,7 +157,8 @@ extension Catalog {
     var item = try menuItem(atPath: path)
     let destination = try folder.map { try menuItem(atPath: $0, kind: .folder) }
     if let destination, isInside(destination, item) {
-      throw CatalogError.conflict("cannot move \"\(self.path(of: item))\" into itself (\"\(self.path(of: destination))\")")
+      throw CatalogError.conflict(
+        "cannot move \"\(self.path(of: item))\" into itself (\"\(self.path(of: destination))\")")
     }
     try checkFree(item.name, in: destination?.id, except: item.id)
     let sortOrder = order ?? nextSortOrder(in: destination?.id)

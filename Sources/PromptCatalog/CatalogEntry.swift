@@ -51,7 +51,8 @@ extension Catalog {
     }
     if isEmpty { throw CatalogError.emptyCatalog }
     let what = kind?.rawValue ?? "folder, preset, recipe or cookbook"
-    throw CatalogError.notFound(what: what, name: name, candidates: NameMatching.suggestions(for: name, among: names(of: kinds)))
+    throw CatalogError.notFound(
+      what: what, name: name, candidates: NameMatching.suggestions(for: name, among: names(of: kinds)))
   }
 
   /// How messages name an entry: `folder Mail/Reply`, `preset Freundlich`.
@@ -65,7 +66,9 @@ extension Catalog {
   }
 
   private func entries(of kind: CatalogEntry.Kind, named name: String, caseSensitive: Bool) -> [CatalogEntry] {
-    func fits(_ candidate: String) -> Bool { caseSensitive ? candidate == name : candidate.lowercased() == name.lowercased() }
+    func fits(_ candidate: String) -> Bool {
+      caseSensitive ? candidate == name : candidate.lowercased() == name.lowercased()
+    }
     switch kind {
     case .folder:
       return menuItems(matchingPath: name, kind: .folder, caseSensitive: caseSensitive).map(CatalogEntry.folder)

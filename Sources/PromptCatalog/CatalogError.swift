@@ -30,7 +30,8 @@ public enum CatalogError: Error, CustomStringConvertible, Equatable, Sendable {
   public var description: String {
     switch self {
     case .notFound(let what, let name, let candidates):
-      let hint = candidates.isEmpty ? "" : "; did you mean " + candidates.map { "\"\($0)\"" }.joined(separator: ", ") + "?"
+      let hint =
+        candidates.isEmpty ? "" : "; did you mean " + candidates.map { "\"\($0)\"" }.joined(separator: ", ") + "?"
       return "no \(what) named \"\(name)\"\(hint)"
     case .ambiguous(let what, let name, let matches):
       return "\"\(name)\" names more than one \(what): " + matches.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -44,7 +45,8 @@ public enum CatalogError: Error, CustomStringConvertible, Equatable, Sendable {
       if problems.count > Self.problemsShown { lines.append("  … and \(problems.count - Self.problemsShown) more") }
       return "\(source) is not a valid catalog:\n" + lines.joined(separator: "\n")
     case .unsupportedVersion(let source, let version):
-      return "\(source) is catalog format version \(version), newer than the version \(Catalog.formatVersion) this ail-ai reads; "
+      return
+        "\(source) is catalog format version \(version), newer than the version \(Catalog.formatVersion) this ail-ai reads; "
         + "update ail-ai or export the catalog from an older app"
     case .emptyCatalog:
       return "catalog is empty: run `ail-ai catalog init` or import one"

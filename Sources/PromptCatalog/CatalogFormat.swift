@@ -54,7 +54,11 @@ extension Catalog {
     func place(_ path: [any CodingKey]) -> String {
       var text = ""
       for key in path {
-        if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+        if let index = key.intValue {
+          text += "[\(index)]"
+        } else {
+          text += (text.isEmpty ? "" : ".") + key.stringValue
+        }
       }
       return text.isEmpty ? "the file" : text
     }
@@ -79,7 +83,8 @@ extension Catalog {
     case is Int.Type, is Int64.Type: "an integer"
     case is Bool.Type: "true or false"
     default:
-      String(describing: type).hasPrefix("Array") ? "an array"
+      String(describing: type).hasPrefix("Array")
+        ? "an array"
         : String(describing: type).hasPrefix("Dictionary") ? "an object" : "a value of another type"
     }
   }

@@ -15,7 +15,9 @@ extension Catalog {
       for item in children(of: parentId) {
         let preset = item.presetId.flatMap(preset(id:))
         let mark = preset?.isDefault == true ? " (default)" : ""
-        lines.append(String(repeating: "  ", count: depth) + Self.label(item.name + (item.isFolder ? "/" : "") + mark, item.icon, item.keywords))
+        lines.append(
+          String(repeating: "  ", count: depth)
+            + Self.label(item.name + (item.isFolder ? "/" : "") + mark, item.icon, item.keywords))
         if item.isFolder { walk(item.id, depth: depth + 1) }
       }
     }
@@ -29,7 +31,9 @@ extension Catalog {
     let orderedRecipes = recipes.sorted { ($0.sortOrder, $0.name) < ($1.sortOrder, $1.name) }
     if !orderedRecipes.isEmpty {
       lines.append("Recipes:")
-      lines += orderedRecipes.map { "  " + Self.label($0.name, $0.icon, $0.keywords) + ": " + items(of: $0).map(path(of:)).joined(separator: " + ") }
+      lines += orderedRecipes.map {
+        "  " + Self.label($0.name, $0.icon, $0.keywords) + ": " + items(of: $0).map(path(of:)).joined(separator: " + ")
+      }
     }
     let orderedCookbooks = cookbooks.sorted { ($0.sortOrder, $0.name) < ($1.sortOrder, $1.name) }
     if !orderedCookbooks.isEmpty {
@@ -74,7 +78,9 @@ extension Catalog {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     func row(_ name: String, _ icon: String?, _ keywords: String?, _ value: some Encodable) throws -> ListRow {
-      ListRow(name: name, icon: icon ?? "", keywords: keywords ?? "", json: String(decoding: try encoder.encode(value), as: UTF8.self))
+      ListRow(
+        name: name, icon: icon ?? "", keywords: keywords ?? "",
+        json: String(decoding: try encoder.encode(value), as: UTF8.self))
     }
     switch kind {
     case .folder:
@@ -90,9 +96,13 @@ extension Catalog {
     case .preset:
       return try presets.sorted { $0.name < $1.name }.map { try row($0.name, $0.icon, $0.keywords, $0) }
     case .recipe:
-      return try recipes.sorted { ($0.sortOrder, $0.name) < ($1.sortOrder, $1.name) }.map { try row($0.name, $0.icon, $0.keywords, $0) }
+      return try recipes.sorted { ($0.sortOrder, $0.name) < ($1.sortOrder, $1.name) }.map {
+        try row($0.name, $0.icon, $0.keywords, $0)
+      }
     case .cookbook:
-      return try cookbooks.sorted { ($0.sortOrder, $0.name) < ($1.sortOrder, $1.name) }.map { try row($0.name, $0.icon, $0.keywords, $0) }
+      return try cookbooks.sorted { ($0.sortOrder, $0.name) < ($1.sortOrder, $1.name) }.map {
+        try row($0.name, $0.icon, $0.keywords, $0)
+      }
     }
   }
 
@@ -125,12 +135,16 @@ extension Catalog {
         field("cookbook", cookbook.name + (chapter.map { ", chapter \($0.name)" } ?? ""))
       }
       lines.append("items:")
-      lines += items(of: recipe).enumerated().map { "  \($0.offset + 1). \(path(of: $0.element))\($0.element.isFolder ? "/" : "")" }
+      lines += items(of: recipe).enumerated().map {
+        "  \($0.offset + 1). \(path(of: $0.element))\($0.element.isFolder ? "/" : "")"
+      }
     case .cookbook(let cookbook):
       field("cookbook", cookbook.name)
       field("icon", cookbook.icon)
       field("keywords", cookbook.keywords)
-      let filed = recipes.filter { $0.cookbookId == cookbook.id }.sorted { ($0.sortOrder, $0.name) < ($1.sortOrder, $1.name) }
+      let filed = recipes.filter { $0.cookbookId == cookbook.id }.sorted {
+        ($0.sortOrder, $0.name) < ($1.sortOrder, $1.name)
+      }
       let loose = filed.filter { $0.chapterId == nil }
       if !loose.isEmpty {
         lines.append("recipes:")

@@ -10,7 +10,9 @@ extension Catalog {
   ///   leave those recipes.
   /// * A recipe goes with its list of items; a cookbook's recipes stay, filed nowhere.
   @discardableResult
-  public mutating func remove(_ name: String, kind: CatalogEntry.Kind? = nil, recursive: Bool = false, force: Bool = false)
+  public mutating func remove(
+    _ name: String, kind: CatalogEntry.Kind? = nil, recursive: Bool = false, force: Bool = false
+  )
     throws -> [String]
   {
     let entry = try entry(named: name, kind: kind)
@@ -19,7 +21,8 @@ extension Catalog {
       let inside = descendants(of: folder)
       if !inside.isEmpty && !recursive {
         throw CatalogError.conflict(
-          "folder \"\(path(of: folder))\" holds \(Self.count(inside.count, "menu item")): remove them first, or use --recursive")
+          "folder \"\(path(of: folder))\" holds \(Self.count(inside.count, "menu item")): remove them first, or use --recursive"
+        )
       }
       let goingItems = Set(([folder] + inside).map(\.id))
       let stillShown = Set(menuItems.filter { !goingItems.contains($0.id) }.compactMap(\.presetId))
@@ -46,7 +49,8 @@ extension Catalog {
     }
   }
 
-  private mutating func removeItems(_ itemIds: Set<String>, presets presetIds: Set<String>, force: Bool, what: String) throws
+  private mutating func removeItems(_ itemIds: Set<String>, presets presetIds: Set<String>, force: Bool, what: String)
+    throws
     -> [String]
   {
     let users = Set(recipeMenuItems.filter { itemIds.contains($0.menuItemId) }.map(\.recipeId))

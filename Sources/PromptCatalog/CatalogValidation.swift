@@ -18,13 +18,18 @@ extension Catalog {
     let presetIds = Set(presets.map(\.id))
     for item in menuItems {
       let label = "menu item \"\(item.name)\" (\(item.id))"
-      if let parent = item.parentId, !itemIds.contains(parent) { problems.append("\(label): parent \(parent) does not exist") }
+      if let parent = item.parentId, !itemIds.contains(parent) {
+        problems.append("\(label): parent \(parent) does not exist")
+      }
       switch (item.kind, item.presetId) {
       case (.preset, nil): problems.append("\(label): a preset item names no preset")
-      case (.preset, let preset?) where !presetIds.contains(preset): problems.append("\(label): preset \(preset) does not exist")
+      case (.preset, let preset?) where !presetIds.contains(preset):
+        problems.append("\(label): preset \(preset) does not exist")
       default: break
       }
-      if let icon = item.icon, icon.count > Self.maximumIconLength { problems.append("\(label): " + Self.iconProblem(icon)) }
+      if let icon = item.icon, icon.count > Self.maximumIconLength {
+        problems.append("\(label): " + Self.iconProblem(icon))
+      }
     }
     problems += cycleProblems()
 
@@ -47,7 +52,9 @@ extension Catalog {
           problems.append("\(label): chapter \(chapter) is not in its cookbook \(cookbook)")
         }
       }
-      if let icon = recipe.icon, icon.count > Self.maximumIconLength { problems.append("\(label): " + Self.iconProblem(icon)) }
+      if let icon = recipe.icon, icon.count > Self.maximumIconLength {
+        problems.append("\(label): " + Self.iconProblem(icon))
+      }
     }
     for cookbook in cookbooks {
       if let icon = cookbook.icon, icon.count > Self.maximumIconLength {
@@ -56,7 +63,9 @@ extension Catalog {
     }
     let recipeIds = Set(recipes.map(\.id))
     for (index, link) in recipeMenuItems.enumerated() {
-      if !recipeIds.contains(link.recipeId) { problems.append("recipeMenuItems[\(index)]: recipe \(link.recipeId) does not exist") }
+      if !recipeIds.contains(link.recipeId) {
+        problems.append("recipeMenuItems[\(index)]: recipe \(link.recipeId) does not exist")
+      }
       if !itemIds.contains(link.menuItemId) {
         problems.append("recipeMenuItems[\(index)]: menu item \(link.menuItemId) does not exist")
       }
@@ -103,7 +112,8 @@ extension Catalog {
       cleared.formUnion(path)
     }
     return cycles.map { cycle in
-      "menu items " + cycle.map { "\"\(names[$0] ?? "")\" (\($0))" }.joined(separator: ", ") + " are inside each other (a cycle)"
+      "menu items " + cycle.map { "\"\(names[$0] ?? "")\" (\($0))" }.joined(separator: ", ")
+        + " are inside each other (a cycle)"
     }
   }
 }

@@ -1,4 +1,5 @@
 public import Wire
+
 /// A collection of recipes, in chapters; its keywords apply to all of its recipes.
 public struct Cookbook: Sendable, Hashable, Identifiable {
   public struct Chapter: Sendable, Hashable, Identifiable {
@@ -24,7 +25,8 @@ public struct Cookbook: Sendable, Hashable, Identifiable {
   public var unknownMembers: [String: JSONValue]
 
   public init(
-    id: String, name: String, icon: String? = nil, keywords: String? = nil, sortOrder: Int = 0, chapters: [Chapter] = [],
+    id: String, name: String, icon: String? = nil, keywords: String? = nil, sortOrder: Int = 0,
+    chapters: [Chapter] = [],
     unknownMembers: [String: JSONValue] = [:]
   ) {
     self.id = id

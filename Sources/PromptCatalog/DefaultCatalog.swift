@@ -14,14 +14,16 @@ extension Catalog {
   @discardableResult
   public mutating func addDefaults(now: Date = Date()) throws -> [String] {
     var added: [String] = []
-    for (path, icon) in Self.defaultFolders where menuItems(matchingPath: "/" + path, kind: .folder, caseSensitive: true).isEmpty {
+    for (path, icon) in Self.defaultFolders
+    where menuItems(matchingPath: "/" + path, kind: .folder, caseSensitive: true).isEmpty {
       let parent = FileAccess.parentFolder(of: path)
       let name = String(path.split(separator: "/").last!)
       try addFolder(named: name, in: parent.map { "/" + $0 }, icon: icon)
       added.append("folder \(path)")
     }
     let hasDefault = presets.contains(where: \.isDefault)
-    for sample in Self.samplePresets where !presets.contains(where: { $0.name.lowercased() == sample.name.lowercased() }) {
+    for sample in Self.samplePresets
+    where !presets.contains(where: { $0.name.lowercased() == sample.name.lowercased() }) {
       try addPreset(
         named: sample.name, text: sample.text, in: "/" + sample.folder, icon: sample.icon,
         isDefault: sample.name == "Korrektur" && !hasDefault, now: now)

@@ -63,7 +63,8 @@ public enum Keywords {
 
   static func trim(_ text: some StringProtocol) -> String {
     let isSpace: (Character) -> Bool = { $0.isWhitespace }
-    guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else {
+    guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) })
+    else {
       return ""
     }
     return String(text[first...last])

@@ -1,4 +1,5 @@
 import Wire
+
 /// Reading an object of the catalog format member by member, so that every type can keep the
 /// members it does not know (``unknown(except:)``) and be lenient about the optional ones.
 struct MemberDecoding {
@@ -48,6 +49,10 @@ struct MemberEncoding {
 
   /// Writes `null` when `value` is nil: for members the format always carries (`parentId`).
   mutating func putOrNull<T: Encodable>(_ name: String, _ value: T?) throws {
-    if let value { try container.encode(value, forKey: AnyCodingKey(name)) } else { try container.encodeNil(forKey: AnyCodingKey(name)) }
+    if let value {
+      try container.encode(value, forKey: AnyCodingKey(name))
+    } else {
+      try container.encodeNil(forKey: AnyCodingKey(name))
+    }
   }
 }

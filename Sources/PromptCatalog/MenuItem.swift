@@ -1,4 +1,5 @@
 public import Wire
+
 /// One node of the menu tree: a folder, or a reference to a preset placed in a folder.
 public struct MenuItem: Sendable, Hashable, Identifiable {
   public enum Kind: String, Sendable, Hashable, Codable {

@@ -42,7 +42,9 @@ extension Catalog {
     let matches = menuItems(matchingPath: path, kind: kind)
     if matches.count == 1 { return matches[0] }
     let what = kind.map { $0 == .folder ? "folder" : "preset in the menu" } ?? "menu item"
-    if matches.count > 1 { throw CatalogError.ambiguous(what: what, name: path, matches: matches.map(self.path(of:)).sorted()) }
+    if matches.count > 1 {
+      throw CatalogError.ambiguous(what: what, name: path, matches: matches.map(self.path(of:)).sorted())
+    }
     if isEmpty { throw CatalogError.emptyCatalog }
     let all = menuItems.filter { kind == nil || $0.kind == kind }.map(self.path(of:))
     throw CatalogError.notFound(what: what, name: path, candidates: NameMatching.suggestions(for: path, among: all))

@@ -1,4 +1,5 @@
 public import Wire
+
 /// A pre-prompt: the text that becomes (part of) the system prompt, with its `{{key}}`
 /// placeholders.
 public struct Preset: Sendable, Hashable, Identifiable {
@@ -30,7 +31,9 @@ public struct Preset: Sendable, Hashable, Identifiable {
 }
 
 extension Preset: Codable {
-  static let memberNames: Set<String> = ["id", "name", "text", "icon", "keywords", "isDefault", "createdAt", "updatedAt"]
+  static let memberNames: Set<String> = [
+    "id", "name", "text", "icon", "keywords", "isDefault", "createdAt", "updatedAt",
+  ]
 
   public init(from decoder: any Decoder) throws {
     let members = try MemberDecoding(decoder)

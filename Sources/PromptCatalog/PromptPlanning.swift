@@ -22,7 +22,8 @@ extension Catalog {
     sources.append(.init(owner: "recipe \"\(recipe.name)\"", keywords: recipe.keywords))
     let parts = items.compactMap(part(for:))
     sources += folderKeywords(items) + presetKeywords(items.filter { !$0.isFolder })
-    return PromptPlan(source: "recipe \(recipe.name)", parts: parts, separator: recipe.separator, keywordSources: sources)
+    return PromptPlan(
+      source: "recipe \(recipe.name)", parts: parts, separator: recipe.separator, keywordSources: sources)
   }
 
   /// The recipe a menu item stands for when named by its path: a heading for each folder down to

@@ -43,10 +43,14 @@ extension Catalog {
   public func resolveRecipe(_ name: String) throws -> RecipeReference {
     let named = NameMatching.matches(name, in: recipes, name: \.name)
     if named.count == 1 { return .recipe(named[0]) }
-    if named.count > 1 { throw CatalogError.ambiguous(what: "recipe", name: name, matches: named.map { "\($0.name) (\($0.id))" }) }
+    if named.count > 1 {
+      throw CatalogError.ambiguous(what: "recipe", name: name, matches: named.map { "\($0.name) (\($0.id))" })
+    }
     let items = menuItems(matchingPath: name)
     if items.count == 1 { return .menuItem(items[0]) }
-    if items.count > 1 { throw CatalogError.ambiguous(what: "menu item", name: name, matches: items.map(path(of:)).sorted()) }
+    if items.count > 1 {
+      throw CatalogError.ambiguous(what: "menu item", name: name, matches: items.map(path(of:)).sorted())
+    }
     if isEmpty { throw CatalogError.emptyCatalog }
     let candidates = NameMatching.suggestions(for: name, among: recipes.map(\.name) + menuItems.map(path(of:)))
     throw CatalogError.notFound(what: "recipe or menu item", name: name, candidates: candidates)
@@ -57,12 +61,17 @@ extension Catalog {
   public func resolvePreset(_ name: String) throws -> (Preset, MenuItem?) {
     let named = NameMatching.matches(name, in: presets, name: \.name)
     if named.count == 1 { return (named[0], nil) }
-    if named.count > 1 { throw CatalogError.ambiguous(what: "preset", name: name, matches: named.map(describe(preset:))) }
+    if named.count > 1 {
+      throw CatalogError.ambiguous(what: "preset", name: name, matches: named.map(describe(preset:)))
+    }
     let items = menuItems(matchingPath: name)
-    if items.count > 1 { throw CatalogError.ambiguous(what: "menu item", name: name, matches: items.map(path(of:)).sorted()) }
+    if items.count > 1 {
+      throw CatalogError.ambiguous(what: "menu item", name: name, matches: items.map(path(of:)).sorted())
+    }
     if let item = items.first {
       guard let preset = item.presetId.flatMap(preset(id:)) else {
-        throw CatalogError.invalidValue("\"\(path(of: item))\" is a folder, not a preset (use it as a recipe: --recipe)")
+        throw CatalogError.invalidValue(
+          "\"\(path(of: item))\" is a folder, not a preset (use it as a recipe: --recipe)")
       }
       return (preset, item)
     }

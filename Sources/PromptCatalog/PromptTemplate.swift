@@ -103,6 +103,9 @@ public enum PromptTemplate {
   }
 
   static func isKey(_ key: String) -> Bool {
-    !key.isEmpty && key.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0) }
+    !key.isEmpty
+      && key.unicodeScalars.allSatisfy {
+        $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)
+      }
   }
 }

@@ -1,4 +1,5 @@
 public import Wire
+
 /// Menu items combined in order into one system prompt: folders become headings, presets supply
 /// their text, parts are joined with ``separator``.
 public struct Recipe: Sendable, Hashable, Identifiable {

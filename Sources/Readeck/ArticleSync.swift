@@ -61,7 +61,10 @@ public struct ArticleSync: Sendable {
   let observer: any SyncObserver
   let now: @Sendable () -> Date
 
-  public init(client: ReadeckClient, options: SyncOptions, observer: any SyncObserver, now: @escaping @Sendable () -> Date = Date.init) {
+  public init(
+    client: ReadeckClient, options: SyncOptions, observer: any SyncObserver,
+    now: @escaping @Sendable () -> Date = Date.init
+  ) {
     self.client = client
     self.options = options
     self.observer = observer
@@ -91,7 +94,8 @@ public struct ArticleSync: Sendable {
     let accounted = tally.fetched + tally.skipped + tally.failures.count == tally.requested
     let summary = SyncSummary(
       server: client.server, requested: tally.requested, fetched: tally.fetched, skipped: tally.skipped,
-      failed: tally.failures, deleted: options.since == nil ? nil : tally.deleted, complete: abortedBy == nil && accounted,
+      failed: tally.failures, deleted: options.since == nil ? nil : tally.deleted,
+      complete: abortedBy == nil && accounted,
       startedAt: startedAt, endedAt: now())
     try emit(summary)
     return Outcome(summary: summary, abortedBy: abortedBy)
@@ -202,7 +206,9 @@ public struct ArticleSync: Sendable {
       } catch let error as ReadeckError {
         if case .tokenRejected = error { throw error }
         if case .unreachable = error { throw error }
-        observer.note("bulk sync route unusable (\(error)); fetching \(pending.count) article\(pending.count == 1 ? "" : "s") one by one")
+        observer.note(
+          "bulk sync route unusable (\(error)); fetching \(pending.count) article\(pending.count == 1 ? "" : "s") one by one"
+        )
       }
     }
     if !pending.isEmpty {

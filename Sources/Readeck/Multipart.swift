@@ -34,7 +34,11 @@ public struct MultipartReader {
   private var scanned = 0  // positions before this cannot start a delimiter
   private var state = State.preamble
 
-  private enum State { case preamble, headers, body([String: String]), done }
+  private enum State {
+    case preamble, headers
+    case body([String: String])
+    case done
+  }
 
   /// - Parameter maxPartBytes: a part larger than this is an error instead of unbounded memory.
   public init(boundary: String, maxPartBytes: Int = 512 << 20) {

@@ -62,7 +62,9 @@ public final class ReadeckClient: Sendable {
   // MARK: Routes
 
   /// One page of bookmarks; `url` (a `next` link) wins over `query`, `offset` and `limit`.
-  public func bookmarks(_ query: BookmarkQuery, offset: Int, limit: Int, url: String? = nil) async throws -> BookmarkPage {
+  public func bookmarks(_ query: BookmarkQuery, offset: Int, limit: Int, url: String? = nil) async throws
+    -> BookmarkPage
+  {
     let target =
       url ?? apiURL("/bookmarks", query.items + [("limit", String(limit)), ("offset", String(offset))])
     let (head, body) = try await send(.GET, target, accept: .json)
@@ -163,7 +165,9 @@ public final class ReadeckClient: Sendable {
   }
 
   /// A request with retries whose whole body is read (bounded in size and time).
-  private func send(_ method: HTTPMethod, _ url: String, accept: Accept) async throws -> (HTTPClientResponse, ByteBuffer) {
+  private func send(_ method: HTTPMethod, _ url: String, accept: Accept) async throws -> (
+    HTTPClientResponse, ByteBuffer
+  ) {
     try await retrying(method, url) {
       let (response, body) = try await self.attempt(method, url, accept: accept, body: nil, limit: .whole(self.timeout))
       do {
@@ -178,22 +182,31 @@ public final class ReadeckClient: Sendable {
 
   /// A request with retries whose body is left to the caller to stream; it may run long while it
   /// keeps delivering.
-  private func start(_ method: HTTPMethod, _ url: String, accept: Accept, body: [UInt8]) async throws -> (HTTPClientResponse, LimitedBody) {
-    try await retrying(method, url) { try await self.attempt(method, url, accept: accept, body: body, limit: .idle(self.timeout)) }
+  private func start(_ method: HTTPMethod, _ url: String, accept: Accept, body: [UInt8]) async throws -> (
+    HTTPClientResponse, LimitedBody
+  ) {
+    try await retrying(method, url) {
+      try await self.attempt(method, url, accept: accept, body: body, limit: .idle(self.timeout))
+    }
   }
 
-  private func retrying<T: Sendable>(_ method: HTTPMethod, _ url: String, _ operation: () async throws -> T) async throws -> T {
+  private func retrying<T: Sendable>(_ method: HTTPMethod, _ url: String, _ operation: () async throws -> T)
+    async throws -> T
+  {
     do {
       return try await withRetries(
         policy: policy, breaker: breaker, host: host,
         onRetry: { retry, delay, error in
           let seconds = (delay * 10).rounded() / 10
-          self.onRetry("retrying \(method.rawValue) \(self.pathForMessages(url)) in \(seconds) s after \(error.message) (retry \(retry))")
+          self.onRetry(
+            "retrying \(method.rawValue) \(self.pathForMessages(url)) in \(seconds) s after \(error.message) (retry \(retry))"
+          )
         }
       ) { _ in try await operation() }
     } catch let error as AttemptError {
       switch error.failure {
-      case .status(let status, _, _) where status == 401 || status == 403: throw ReadeckError.tokenRejected(status: status)
+      case .status(let status, _, _) where status == 401 || status == 403:
+        throw ReadeckError.tokenRejected(status: status)
       case .status(let status, _, _): throw ReadeckError.http(status: status, message: error.message)
       case .transport: throw ReadeckError.unreachable(error.message)
       }

@@ -76,7 +76,9 @@ public enum RetryAfter {
 
   /// What a response asks for: OpenAI's `retry-after-ms` wins over `Retry-After`.
   public static func seconds(in headers: HTTPHeaders, now: Double) -> Double? {
-    if let milliseconds = headers.first(name: "retry-after-ms").flatMap(Double.init), milliseconds >= 0 { return milliseconds / 1000 }
+    if let milliseconds = headers.first(name: "retry-after-ms").flatMap(Double.init), milliseconds >= 0 {
+      return milliseconds / 1000
+    }
     return headers.first(name: "Retry-After").flatMap { seconds($0, now: now) }
   }
 }

@@ -22,7 +22,9 @@ public struct RequestStalled: Error, Sendable, Equatable, CustomStringConvertibl
     switch limit {
     case .whole(let seconds): "timed out: no complete answer within \(Self.format(seconds)) s"
     case .idle(let seconds):
-      inBody ? "timed out: the answer stalled, no data for \(Self.format(seconds)) s" : "timed out: no answer within \(Self.format(seconds)) s"
+      inBody
+        ? "timed out: the answer stalled, no data for \(Self.format(seconds)) s"
+        : "timed out: no answer within \(Self.format(seconds)) s"
     }
   }
 
@@ -34,7 +36,8 @@ public struct RequestStalled: Error, Sendable, Equatable, CustomStringConvertibl
 extension HTTPClient {
   /// Sends `request` and returns once the head is in; the body is read through the returned
   /// ``LimitedBody``, which holds to `limit` as well.
-  public func execute(_ request: HTTPClientRequest, limit: TimeLimit) async throws -> (HTTPClientResponse, LimitedBody) {
+  public func execute(_ request: HTTPClientRequest, limit: TimeLimit) async throws -> (HTTPClientResponse, LimitedBody)
+  {
     let started = NIODeadline.now()
     let headWithin: Double
     switch limit {
@@ -71,7 +74,9 @@ public struct LimitedBody: AsyncSequence, Sendable {
   public func collect(upTo maxBytes: Int) async throws -> ByteBuffer {
     var collected = ByteBuffer()
     for try await var chunk in self {
-      guard collected.readableBytes + chunk.readableBytes <= maxBytes else { throw NIOTooManyBytesError(maxBytes: maxBytes) }
+      guard collected.readableBytes + chunk.readableBytes <= maxBytes else {
+        throw NIOTooManyBytesError(maxBytes: maxBytes)
+      }
       collected.writeBuffer(&chunk)
     }
     return collected

@@ -21,7 +21,8 @@ public enum TransportFailure {
     case let error as HTTPClientError where error == .remoteConnectionClosed:
       return "connection closed by the server"
     case let error as NIOConnectionError:
-      return "cannot connect to \(host): " + (error.connectionErrors.first.map { String(describing: $0.error) } ?? "no address")
+      return "cannot connect to \(host): "
+        + (error.connectionErrors.first.map { String(describing: $0.error) } ?? "no address")
     case let error as IOError:
       // The system's words, not NIO's wrapping of them.
       let reason = String(cString: strerror(error.errnoCode)).lowercased()

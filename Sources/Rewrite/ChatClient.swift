@@ -81,7 +81,9 @@ struct ChatAttempt {
       }
       if !done, let event = events.finish(), event != Array("[DONE]".utf8) { try take(try parse(event)) }
       // A stream may end without [DONE] (llama.cpp does) but not without having finished.
-      guard done || finishReason != nil else { throw AttemptError(.transport("cut"), message: "the stream ended before it was complete") }
+      guard done || finishReason != nil else {
+        throw AttemptError(.transport("cut"), message: "the stream ended before it was complete")
+      }
     }
     return try finished(text, usage: usage, finishReason: finishReason)
   }
@@ -112,7 +114,9 @@ struct ChatAttempt {
     } catch let error as ChatError {
       // Ollama says "model 'x' not found" for a missing model; a missing route is Go's plain
       // "404 page not found" (or a proxy's own text).
-      if case .http(_, 404, let message) = error, !message.lowercased().contains("model") { throw RouteMissing(message: message) }
+      if case .http(_, 404, let message) = error, !message.lowercased().contains("model") {
+        throw RouteMissing(message: message)
+      }
       throw error
     }
     var text = ""
@@ -132,8 +136,9 @@ struct ChatAttempt {
         let prompt = object["prompt_eval_count"]?.intValue.map { Int($0) }
         usage = Usage(promptTokens: prompt, completionTokens: object["eval_count"]?.intValue.map { Int($0) })
         if let prompt, request.estimatedTokens > 256, prompt * 2 < request.estimatedTokens {
-          onWarning("\(provider.name): the model read only \(prompt) tokens of about \(request.estimatedTokens): "
-            + "the input was probably cut (set a larger context_length for the provider)")
+          onWarning(
+            "\(provider.name): the model read only \(prompt) tokens of about \(request.estimatedTokens): "
+              + "the input was probably cut (set a larger context_length for the provider)")
         }
       }
     }
@@ -159,7 +164,8 @@ struct ChatAttempt {
   private func finished(_ text: String, usage: Usage?, finishReason: String?) throws -> Completion {
     if text.isEmpty { throw ChatError.empty(provider: provider.name, model: request.model) }
     if finishReason == "length" { onWarning("\(provider.name): the answer was cut at the token limit") }
-    return Completion(text: text, provider: provider.name, model: request.model, usage: usage, finishReason: finishReason)
+    return Completion(
+      text: text, provider: provider.name, model: request.model, usage: usage, finishReason: finishReason)
   }
 
   /// Posts `body`; a transport failure or an error status becomes an error for the retry policy.
@@ -169,7 +175,8 @@ struct ChatAttempt {
     var http = HTTPClientRequest(url: url)
     http.method = .POST
     http.headers.add(name: "Content-Type", value: "application/json")
-    http.headers.add(name: "Accept", value: request.stream ? "text/event-stream, application/x-ndjson" : "application/json")
+    http.headers.add(
+      name: "Accept", value: request.stream ? "text/event-stream, application/x-ndjson" : "application/json")
     http.headers.add(name: "User-Agent", value: "ail-ai")
     if let key = provider.apiKey { http.headers.add(name: "Authorization", value: "Bearer " + key) }
     http.body = .bytes(ByteBuffer(bytes: try WireCoding.line(body)))
@@ -177,7 +184,8 @@ struct ChatAttempt {
     let response: HTTPClientResponse
     let responseBody: LimitedBody
     do {
-      (response, responseBody) = try await self.http.execute(http, limit: request.stream ? .idle(timeout) : .whole(timeout))
+      (response, responseBody) = try await self.http.execute(
+        http, limit: request.stream ? .idle(timeout) : .whole(timeout))
     } catch is CancellationError {
       throw CancellationError()
     } catch {
@@ -189,7 +197,9 @@ struct ChatAttempt {
       let parsed = ErrorBody.parse(bytes)
       if status == 404 { throw ChatError.http(provider: provider.name, status: 404, message: parsed.message) }
       throw AttemptError(
-        .status(status, retryAfter: RetryAfter.seconds(in: response.headers, now: Date().timeIntervalSince1970), quotaExhausted: parsed.quotaExhausted),
+        .status(
+          status, retryAfter: RetryAfter.seconds(in: response.headers, now: Date().timeIntervalSince1970),
+          quotaExhausted: parsed.quotaExhausted),
         message: "HTTP \(status): \(parsed.message)")
     }
     return responseBody
@@ -207,14 +217,16 @@ struct ChatAttempt {
 
   private func parse(_ bytes: [UInt8]) throws -> JSONValue {
     guard let value = try? bytes.withUnsafeBytes({ try WireCoding.parse($0) }), value.objectValue != nil else {
-      throw ChatError.malformed(provider: provider.name, message: "not a JSON object: \(String(decoding: bytes.prefix(120), as: UTF8.self))")
+      throw ChatError.malformed(
+        provider: provider.name, message: "not a JSON object: \(String(decoding: bytes.prefix(120), as: UTF8.self))")
     }
     return value
   }
 
   private func midStream(_ error: JSONValue) -> AttemptError {
     let message = error.stringValue ?? error["message"]?.stringValue ?? "error"
-    return AttemptError(.status(500, retryAfter: nil, quotaExhausted: false), message: "error in the stream: \(message)")
+    return AttemptError(
+      .status(500, retryAfter: nil, quotaExhausted: false), message: "error in the stream: \(message)")
   }
 
   private func describe(_ error: any Error) -> String { TransportFailure.describe(error, host: provider.host) }

@@ -26,7 +26,8 @@ public enum ChatError: Error, Sendable, Equatable, CustomStringConvertible {
     case .unreachable(let provider, let message): "\(provider): \(message)"
     case .modelNotFound(let model, let provider, let available):
       "model \(model) not found on provider \(provider)"
-        + (available.isEmpty ? "" : " (available: \(available.prefix(20).joined(separator: ", "))\(available.count > 20 ? ", …" : ""))")
+        + (available.isEmpty
+          ? "" : " (available: \(available.prefix(20).joined(separator: ", "))\(available.count > 20 ? ", …" : ""))")
     case .midStream(let provider, let message): "\(provider): the answer broke off: \(message)"
     case .truncated(let provider): "\(provider): the answer ended before it was complete"
     case .empty(let provider, let model): "\(provider): \(model) gave an empty answer"
@@ -73,11 +74,17 @@ enum ErrorBody {
     }
     if let error = value["error"] {
       if let message = error.stringValue { return Parsed(message: message) }
-      if let message = text(error["message"]) { return Parsed(message: message, code: text(error["code"]), type: text(error["type"])) }
+      if let message = text(error["message"]) {
+        return Parsed(message: message, code: text(error["code"]), type: text(error["type"]))
+      }
     }
     if let message = value["message"] {
-      if let found = message.stringValue { return Parsed(message: found, code: text(value["code"]), type: text(value["type"])) }
-      if let detail = message["detail"], let first = describeDetail(detail) { return Parsed(message: first, type: text(value["type"])) }
+      if let found = message.stringValue {
+        return Parsed(message: found, code: text(value["code"]), type: text(value["type"]))
+      }
+      if let detail = message["detail"], let first = describeDetail(detail) {
+        return Parsed(message: first, type: text(value["type"]))
+      }
     }
     if let detail = value["detail"], let first = describeDetail(detail) { return Parsed(message: first) }
     let raw = String(decoding: bytes.prefix(1024), as: UTF8.self)
@@ -89,7 +96,8 @@ enum ErrorBody {
     if let text = detail.stringValue { return text }
     guard let first = detail.arrayValue?.first else { return nil }
     let message = first["msg"]?.stringValue ?? "invalid request"
-    let location = first["loc"]?.arrayValue?.compactMap { $0.stringValue ?? $0.intValue.map(String.init) }.joined(separator: ".")
+    let location = first["loc"]?.arrayValue?.compactMap { $0.stringValue ?? $0.intValue.map(String.init) }.joined(
+      separator: ".")
     return location.map { "\(message): \($0)" } ?? message
   }
 }

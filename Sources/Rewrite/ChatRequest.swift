@@ -10,7 +10,9 @@ public struct ChatRequest: Sendable, Equatable {
   public var maxTokens: Int?
   public var stream: Bool
 
-  public init(system: String, input: String, model: String, temperature: Temperature? = nil, maxTokens: Int? = nil, stream: Bool) {
+  public init(
+    system: String, input: String, model: String, temperature: Temperature? = nil, maxTokens: Int? = nil, stream: Bool
+  ) {
     self.system = system
     self.input = input
     self.model = model
@@ -107,7 +109,10 @@ public struct Completion: Sendable, Equatable {
   /// Answered from the response cache, no request made.
   public var cached: Bool
 
-  public init(text: String, provider: String, model: String, usage: Usage? = nil, finishReason: String? = nil, cached: Bool = false) {
+  public init(
+    text: String, provider: String, model: String, usage: Usage? = nil, finishReason: String? = nil,
+    cached: Bool = false
+  ) {
     self.text = text
     self.provider = provider
     self.model = model

@@ -9,7 +9,10 @@ public enum DryRun {
       var attempt = request
       attempt.model = model
       let type = provider.provider.type
-      let body = type == .ollama ? attempt.ollamaBody(generate: false, contextLength: provider.provider.contextLength) : attempt.openAIBody(dialect: type)
+      let body =
+        type == .ollama
+        ? attempt.ollamaBody(generate: false, contextLength: provider.provider.contextLength)
+        : attempt.openAIBody(dialect: type)
       if index > 0 { out += "\n# then, if that fails:\n" }
       out += "POST \(Endpoints.chat(provider.provider.baseURL, type))\n"
       out += "Content-Type: application/json\n"

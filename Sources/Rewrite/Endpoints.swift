@@ -10,7 +10,8 @@ public enum Endpoints {
   public static func normalize(_ url: String) -> String? {
     var base = url.trimmingWhitespace()
     let lower = base.lowercased()
-    guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), base.count > (lower.hasPrefix("https") ? 8 : 7) else { return nil }
+    guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), base.count > (lower.hasPrefix("https") ? 8 : 7)
+    else { return nil }
     while base.hasSuffix("/") { base.removeLast() }
     for suffix in endpointSuffixes where base.lowercased().hasSuffix(suffix) {
       base.removeLast(suffix.count)
@@ -58,7 +59,9 @@ public enum Endpoints {
   /// The server root for Ollama's own API: `/api` or `/v1` at the end go.
   static func ollamaBase(_ base: String) -> String {
     let lower = base.lowercased()
-    if lower.hasSuffix("/api") || lower.hasSuffix("/v1") { return String(base.dropLast(lower.hasSuffix("/api") ? 4 : 3)) }
+    if lower.hasSuffix("/api") || lower.hasSuffix("/v1") {
+      return String(base.dropLast(lower.hasSuffix("/api") ? 4 : 3))
+    }
     return base
   }
 
@@ -80,7 +83,9 @@ public enum Endpoints {
   /// The explicit port, or the scheme's default.
   public static func port(of url: String) -> Int? {
     let authority = self.authority(of: url)
-    if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]"), let port = Int(authority[authority.index(after: colon)...]) {
+    if let colon = authority.lastIndex(of: ":"), !authority.hasSuffix("]"),
+      let port = Int(authority[authority.index(after: colon)...])
+    {
       return port
     }
     let lower = url.lowercased()

@@ -22,7 +22,8 @@ public enum ModelList {
     }
     let bytes = Array(body.readableBytesView)
     guard response.status.code == 200 else {
-      throw ChatError.http(provider: provider.name, status: Int(response.status.code), message: ErrorBody.parse(bytes).message)
+      throw ChatError.http(
+        provider: provider.name, status: Int(response.status.code), message: ErrorBody.parse(bytes).message)
     }
     guard let value = try? bytes.withUnsafeBytes({ try WireCoding.parse($0) }) else {
       throw ChatError.malformed(provider: provider.name, message: "the model list is not JSON")

@@ -26,7 +26,9 @@ public enum Temperature: Sendable, Equatable, Codable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
-    if let value = try? container.decode(Double.self) { self = .value(value) } else {
+    if let value = try? container.decode(Double.self) {
+      self = .value(value)
+    } else {
       self = try Temperature(parsing: container.decode(String.self))
     }
   }
@@ -70,7 +72,9 @@ public struct FallbackTarget: Codable, Sendable, Equatable, CustomStringConverti
   /// `PROVIDER:MODEL` or `PROVIDER`. Only the first colon splits, so `ollama:llama3.2:3b` works.
   public init(parsing text: String) throws {
     let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-    guard let name = parts.first, !name.isEmpty else { throw ProviderConfigError("a fallback is PROVIDER:MODEL: \(text)") }
+    guard let name = parts.first, !name.isEmpty else {
+      throw ProviderConfigError("a fallback is PROVIDER:MODEL: \(text)")
+    }
     self.init(provider: name, model: parts.count > 1 && !parts[1].isEmpty ? parts[1] : nil)
   }
 

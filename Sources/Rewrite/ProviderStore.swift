@@ -32,7 +32,9 @@ public struct ProviderStore: Sendable {
   public init(path: String) { self.path = path }
 
   public static func defaultPath(environment: [String: String]) -> String {
-    let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? ((environment["HOME"] ?? "/") + "/.config")
+    let base =
+      environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+      ?? ((environment["HOME"] ?? "/") + "/.config")
     return base + "/ailo/providers.json"
   }
 
@@ -55,9 +57,11 @@ public struct ProviderStore: Sendable {
     var data = try encoder.encode(contents)
     data.append(UInt8(ascii: "\n"))
     let folder = (path as NSString).deletingLastPathComponent
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createDirectory(
+      atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let temporary = folder + "/.providers.json.\(UUID().uuidString)"
-    guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600]) else {
+    guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600])
+    else {
       throw ProviderConfigError("cannot write \(folder)")
     }
     guard rename(temporary, path) == 0 else {
@@ -69,11 +73,13 @@ public struct ProviderStore: Sendable {
   private static func describe(_ error: any Error) -> String {
     switch error {
     case DecodingError.keyNotFound(let key, let context):
-      "missing \"\(key.stringValue)\"" + (context.codingPath.isEmpty ? "" : " in \(context.codingPath.map(\.stringValue).joined(separator: "."))")
+      "missing \"\(key.stringValue)\""
+        + (context.codingPath.isEmpty ? "" : " in \(context.codingPath.map(\.stringValue).joined(separator: "."))")
     case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
       "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
     case DecodingError.dataCorrupted(let context):
-      context.codingPath.isEmpty ? "not JSON" : "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
+      context.codingPath.isEmpty
+        ? "not JSON" : "\(context.codingPath.map(\.stringValue).joined(separator: ".")): \(context.debugDescription)"
     default: String(describing: error)
     }
   }

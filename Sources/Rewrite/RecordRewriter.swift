@@ -1,5 +1,5 @@
-public import Wire
 import Synchronization
+public import Wire
 
 /// Record mode's rewriting of one record: its `field` sent as the input of `template`, the answer
 /// added as `ai_text` with `ai` (provider, model, usage, cached) beside it, or `ai_error` when

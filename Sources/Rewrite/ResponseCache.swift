@@ -13,7 +13,9 @@ public struct ResponseCache: Sendable {
 
   /// `$XDG_CACHE_HOME/ailo/responses` (default `~/.cache/ailo/responses`).
   public static func defaultDirectory(environment: [String: String]) -> String {
-    let base = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? ((environment["HOME"] ?? "/") + "/.cache")
+    let base =
+      environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+      ?? ((environment["HOME"] ?? "/") + "/.cache")
     return base + "/ailo/responses"
   }
 
@@ -31,7 +33,8 @@ public struct ResponseCache: Sendable {
   public func lookup(_ key: String) -> Completion? {
     guard let data = FileManager.default.contents(atPath: path(key)),
       let value = try? Array(data).withUnsafeBytes({ try WireCoding.parse($0) }),
-      let text = value["text"]?.stringValue, let provider = value["provider"]?.stringValue, let model = value["model"]?.stringValue
+      let text = value["text"]?.stringValue, let provider = value["provider"]?.stringValue,
+      let model = value["model"]?.stringValue
     else { return nil }
     return Completion(
       text: text, provider: provider, model: model, usage: Usage(json: value["usage"]),
@@ -46,9 +49,14 @@ public struct ResponseCache: Sendable {
     if let usage = completion.usage { object["usage"] = usage.json }
     if let reason = completion.finishReason { object["finish_reason"] = .string(reason) }
     let folder = (path(key) as NSString).deletingLastPathComponent
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try FileManager.default.createDirectory(
+      atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let temporary = folder + "/.\(key).\(UUID().uuidString)"
-    guard FileManager.default.createFile(atPath: temporary, contents: Data(try WireCoding.line(JSONValue.object(object))), attributes: [.posixPermissions: 0o600]) else {
+    guard
+      FileManager.default.createFile(
+        atPath: temporary, contents: Data(try WireCoding.line(JSONValue.object(object))),
+        attributes: [.posixPermissions: 0o600])
+    else {
       throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary])
     }
     if rename(temporary, path(key)) != 0 {

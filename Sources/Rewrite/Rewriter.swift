@@ -27,7 +27,9 @@ public final class Rewriter: Sendable {
 
   /// Retries: transport failures, 408, 409, 425, 429 (not insufficient_quota) and every 5xx.
   public static func policy(retries: Int, baseDelay: Double) -> RetryPolicy {
-    RetryPolicy(maxRetries: retries, baseDelay: baseDelay, maxDelay: 8, retryAfterCap: 120, retryableStatuses: Set([408, 409, 425, 429] + Array(500...599)))
+    RetryPolicy(
+      maxRetries: retries, baseDelay: baseDelay, maxDelay: 8, retryAfterCap: 120,
+      retryableStatuses: Set([408, 409, 425, 429] + Array(500...599)))
   }
 
   public init(
@@ -62,7 +64,8 @@ public final class Rewriter: Sendable {
     guard let first = chain.first else { throw ChatError.configuration("no provider configured") }
     var firstRequest = request
     firstRequest.model = first.model
-    let cacheKey = options.cache.map { _ in ResponseCache.key(provider: first.provider.provider, request: firstRequest) }
+    let cacheKey = options.cache.map { _ in ResponseCache.key(provider: first.provider.provider, request: firstRequest)
+    }
     if let cache = options.cache, let key = cacheKey, let hit = cache.lookup(key) {
       try onText?(hit.text)
       return hit
@@ -74,7 +77,9 @@ public final class Rewriter: Sendable {
       do {
         let completion = try await ask(provider, attempt, onText: onText)
         if let cache = options.cache, let key = cacheKey {
-          do { try cache.store(completion, key: key) } catch { onWarning("cannot write the response cache: \(error.localizedDescription)") }
+          do { try cache.store(completion, key: key) } catch {
+            onWarning("cannot write the response cache: \(error.localizedDescription)")
+          }
         }
         return completion
       } catch let error as ChatError {
@@ -89,7 +94,9 @@ public final class Rewriter: Sendable {
     throw failures.count == 1 ? failures[0] : ChatError.allFailed(failures)
   }
 
-  private func ask(_ provider: ResolvedProvider, _ request: ChatRequest, onText: ((String) throws -> Void)?) async throws -> Completion {
+  private func ask(_ provider: ResolvedProvider, _ request: ChatRequest, onText: ((String) throws -> Void)?)
+    async throws -> Completion
+  {
     let http = clients[provider.name]!
     var emitted = false
     do {
@@ -115,7 +122,8 @@ public final class Rewriter: Sendable {
     } catch let error as AttemptError {
       switch error.failure {
       case .transport: throw ChatError.unreachable(provider: provider.name, message: error.message)
-      case .status(let status, _, _): throw ChatError.http(provider: provider.name, status: status, message: error.message)
+      case .status(let status, _, _):
+        throw ChatError.http(provider: provider.name, status: status, message: error.message)
       }
     } catch let error as CircuitOpenError {
       throw ChatError.unreachable(provider: provider.name, message: error.description)

@@ -8,7 +8,9 @@ public enum UnifiedDiff {
   }
 
   /// The diff, or "" when the texts are equal. `context` lines surround each change.
-  public static func diff(_ old: String, _ new: String, oldName: String = "original", newName: String = "rewritten", context: Int = 3) -> String {
+  public static func diff(
+    _ old: String, _ new: String, oldName: String = "original", newName: String = "rewritten", context: Int = 3
+  ) -> String {
     let a = lines(old)
     let b = lines(new)
     let edits = script(a, b)
@@ -16,11 +18,15 @@ public enum UnifiedDiff {
     var out = "--- \(oldName)\n+++ \(newName)\n"
     var index = 0
     while index < edits.count {
-      guard let firstChange = edits[index...].firstIndex(where: { if case .same = $0 { false } else { true } }) else { break }
+      guard let firstChange = edits[index...].firstIndex(where: { if case .same = $0 { false } else { true } }) else {
+        break
+      }
       var end = firstChange
       // Extend the hunk while changes are closer than twice the context.
       while true {
-        guard let next = edits[(end + 1)...].firstIndex(where: { if case .same = $0 { false } else { true } }) else { break }
+        guard let next = edits[(end + 1)...].firstIndex(where: { if case .same = $0 { false } else { true } }) else {
+          break
+        }
         if next - end - 1 > 2 * context { break }
         end = next
       }
@@ -43,7 +49,9 @@ public enum UnifiedDiff {
     return out
   }
 
-  private static func line(_ text: Substring) -> String { text.hasSuffix("\n") ? String(text) : text + "\n\\ No newline at end of file\n" }
+  private static func line(_ text: Substring) -> String {
+    text.hasSuffix("\n") ? String(text) : text + "\n\\ No newline at end of file\n"
+  }
 
   private static func range(_ start: Int, _ count: Int) -> String {
     count == 1 ? "\(start + 1)" : "\(count == 0 ? start : start + 1),\(count)"
@@ -55,7 +63,9 @@ public enum UnifiedDiff {
     var new = 0
     for edit in edits[..<index] {
       switch edit {
-      case .same: old += 1; new += 1
+      case .same:
+        old += 1
+        new += 1
       case .delete: old += 1
       case .insert: new += 1
       }
@@ -84,7 +94,8 @@ public enum UnifiedDiff {
     outer: for d in 0...(n + m) {
       trace.append(v)
       for k in stride(from: -d, through: d, by: 2) {
-        var x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1] : v[offset + k - 1] + 1
+        var x =
+          (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1] : v[offset + k - 1] + 1
         var y = x - k
         while x < n && y < m && a[x] == b[y] {
           x += 1

@@ -5,7 +5,8 @@ public import ToolKit
 /// `--db`, and opening the store it names: the options every tool of the store shares.
 public struct StoreOptions: ParsableArguments, Sendable {
   @Option(
-    help: ArgumentHelp("The store's path (default: $RK_DB, else $XDG_DATA_HOME/readkeep/cache.sqlite).", valueName: "path"),
+    help: ArgumentHelp(
+      "The store's path (default: $RK_DB, else $XDG_DATA_HOME/readkeep/cache.sqlite).", valueName: "path"),
     completion: .file())
   public var db: String?
 
@@ -15,7 +16,9 @@ public struct StoreOptions: ParsableArguments, Sendable {
 
   /// What a tool's help says about choosing the store.
   public static let environment = [("RK_DB", "The store's path, unless --db is given.")]
-  public static let files = [("$XDG_DATA_HOME/readkeep/cache.sqlite", "The store (mode 0600) when neither --db nor RK_DB says otherwise.")]
+  public static let files = [
+    ("$XDG_DATA_HOME/readkeep/cache.sqlite", "The store (mode 0600) when neither --db nor RK_DB says otherwise.")
+  ]
 
   public var path: String {
     if let db { return db }

@@ -80,7 +80,9 @@ public struct ConfigFile: Sendable {
       let rest = line[line.index(after: equals)...].trimmingWhitespace()
       let value: String
       if rest.first == "\"", let close = rest.dropFirst().firstIndex(of: "\"") {
-        guard Self.isBlankOrComment(rest[rest.index(after: close)...]) else { throw failure("text after the closing quote") }
+        guard Self.isBlankOrComment(rest[rest.index(after: close)...]) else {
+          throw failure("text after the closing quote")
+        }
         value = String(rest[rest.index(after: rest.startIndex)..<close])
       } else {
         value = Self.withoutComment(rest)
@@ -115,7 +117,7 @@ public struct ConfigFile: Sendable {
     let bytes: [UInt8]
     do {
       bytes = try Platform.readFile(path)
-    } catch where error.code == 2 {  // ENOENT: no file is fine
+    } catch  where error.code == 2 {  // ENOENT: no file is fine
       return nil
     } catch {
       throw ToolError(.configError, "cannot read \(path): \(error.message)")

@@ -66,7 +66,9 @@ public enum Formatting {
   public static func table(_ rows: [[String]]) -> String {
     guard let columns = rows.first?.count else { return "" }
     var widths = [Int](repeating: 0, count: columns)
-    for row in rows { for (index, cell) in row.enumerated() where index < columns - 1 { widths[index] = max(widths[index], cell.count) } }
+    for row in rows {
+      for (index, cell) in row.enumerated() where index < columns - 1 { widths[index] = max(widths[index], cell.count) }
+    }
     return rows.map { row in
       row.enumerated().map { index, cell in
         index < columns - 1 ? cell + String(repeating: " ", count: max(0, widths[index] - cell.count)) : cell

@@ -7,7 +7,8 @@ public enum InputFile {
       return path == "-" ? try Platform.readAll(Platform.standardInput) : try Platform.readFile(path)
     } catch {
       throw ToolError(
-        Platform.isUnopenable(error.code) ? .noInput : .ioError, "cannot read \(path == "-" ? "standard input" : path): \(error.message)")
+        Platform.isUnopenable(error.code) ? .noInput : .ioError,
+        "cannot read \(path == "-" ? "standard input" : path): \(error.message)")
     }
   }
 

@@ -71,7 +71,8 @@ public struct OrderedWindow<Output: Sendable>: Sendable {
     private var start: ((Int, @escaping @Sendable () async throws -> Output) throws -> Void)?
 
     fileprivate init(
-      state: OrderedWindowState<Output>, start: @escaping (Int, @escaping @Sendable () async throws -> Output) throws -> Void
+      state: OrderedWindowState<Output>,
+      start: @escaping (Int, @escaping @Sendable () async throws -> Output) throws -> Void
     ) {
       self.state = state
       self.start = start

@@ -1,5 +1,6 @@
 import Synchronization
 import Wire
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

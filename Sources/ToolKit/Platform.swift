@@ -128,7 +128,9 @@ enum Platform {
   }
 
   /// Whether a failed open or read means the file is not there for us (missing, forbidden, a folder).
-  static func isUnopenable(_ code: Int32) -> Bool { code == ENOENT || code == EACCES || code == EISDIR || code == ENOTDIR }
+  static func isUnopenable(_ code: Int32) -> Bool {
+    code == ENOENT || code == EACCES || code == EISDIR || code == ENOTDIR
+  }
 
   /// The whole contents of `path`. Throws the errno on failure.
   static func readFile(_ path: String) throws(PlatformError) -> [UInt8] {

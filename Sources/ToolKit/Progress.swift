@@ -73,7 +73,8 @@ public final class Progress {
     var text = "\(label) \(done)"
     if let total, total > 0 {
       let filled = min(width, done * width / total)
-      text += "/\(total) [" + String(repeating: "#", count: filled)
+      text +=
+        "/\(total) [" + String(repeating: "#", count: filled)
         + String(repeating: ".", count: width - filled) + "] \(min(100, done * 100 / total))%"
     }
     text += " \(Self.format(rate: rate(now: now)))"

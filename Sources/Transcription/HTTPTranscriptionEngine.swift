@@ -189,7 +189,9 @@ public struct HTTPTranscriptionEngine: SpeechEngine {
     guard (200..<300).contains(status) else {
       let parsed = HTTPErrorBody.parse(bytes)
       throw AttemptError(
-        .status(status, retryAfter: RetryAfter.seconds(in: response.headers, now: Date().timeIntervalSince1970), quotaExhausted: parsed.quotaExhausted),
+        .status(
+          status, retryAfter: RetryAfter.seconds(in: response.headers, now: Date().timeIntervalSince1970),
+          quotaExhausted: parsed.quotaExhausted),
         message: "HTTP \(status): \(parsed.message)")
     }
     do {
@@ -242,7 +244,9 @@ public struct HTTPTranscriptionEngine: SpeechEngine {
   }
 
   private func describe(_ error: any Error) -> String {
-    if error is RequestStalled || (error as? HTTPClientError).map({ $0 == .deadlineExceeded || $0 == .readTimeout }) == true {
+    if error is RequestStalled
+      || (error as? HTTPClientError).map({ $0 == .deadlineExceeded || $0 == .readTimeout }) == true
+    {
       return "no answer within \(Self.seconds(timeout)) (timed out)"
     }
     return TransportFailure.describe(error, host: authority)

@@ -87,12 +87,15 @@ enum HTTPErrorBody {
       return Parsed(message: raw.isEmpty ? "(no message)" : plain(raw))
     }
     if let error = value["error"], let message = text(of: error) {
-      let quota = error["code"]?.stringValue == "insufficient_quota" || error["type"]?.stringValue == "insufficient_quota"
+      let quota =
+        error["code"]?.stringValue == "insufficient_quota" || error["type"]?.stringValue == "insufficient_quota"
       return Parsed(message: message, quotaExhausted: quota)
     }
     if let detail = value["detail"] {
       if let message = detail.stringValue { return Parsed(message: message) }
-      if let first = detail.arrayValue?.first, let message = first["msg"]?.stringValue { return Parsed(message: message) }
+      if let first = detail.arrayValue?.first, let message = first["msg"]?.stringValue {
+        return Parsed(message: message)
+      }
     }
     if let message = value["message"]?.stringValue { return Parsed(message: message) }
     return Parsed(message: HTTPTranscriptionResponse.excerpt(raw))

@@ -57,11 +57,14 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
     if language == .german {
       throw TranscriptionError(
         .unavailable,
-        "pocketsphinx recognises US English only; for German use --engine openai (or whisper-server) with a server that has a multilingual model")
+        "pocketsphinx recognises US English only; for German use --engine openai (or whisper-server) with a server that has a multilingual model"
+      )
     }
     let samples = Resampler.resample(audio, to: 16000).int16Samples
     return try lock.withLock { () throws -> Recognition in
-      guard api.startUtterance(decoder) >= 0 else { throw TranscriptionError(.rejected, "pocketsphinx: cannot start an utterance") }
+      guard api.startUtterance(decoder) >= 0 else {
+        throw TranscriptionError(.rejected, "pocketsphinx: cannot start an utterance")
+      }
       let processed = samples.withUnsafeBufferPointer { api.processRaw(decoder, $0.baseAddress, $0.count, 0, 1) }
       guard processed >= 0, api.endUtterance(decoder) >= 0 else {
         throw TranscriptionError(.rejected, "pocketsphinx: the decoder failed on this chunk")
@@ -99,16 +102,18 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
   /// The C functions, looked up once.
   struct API {
     typealias Args = @convention(c) () -> OpaquePointer?
-    typealias Parse = @convention(c) (
-      OpaquePointer?, OpaquePointer?, Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, Int32
-    ) -> OpaquePointer?
+    typealias Parse =
+      @convention(c) (
+        OpaquePointer?, OpaquePointer?, Int32, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, Int32
+      ) -> OpaquePointer?
     typealias Initialise = @convention(c) (OpaquePointer?) -> OpaquePointer?
     typealias Status = @convention(c) (OpaquePointer?) -> Int32
     typealias ProcessRaw = @convention(c) (OpaquePointer?, UnsafePointer<Int16>?, Int, Int32, Int32) -> Int32
     typealias Hypothesis = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?) -> UnsafePointer<CChar>?
     typealias Segments = @convention(c) (OpaquePointer?) -> OpaquePointer?
     typealias SegmentWord = @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
-    typealias SegmentFrames = @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Void
+    typealias SegmentFrames =
+      @convention(c) (OpaquePointer?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) -> Void
 
     let args: Args
     let parse: Parse
@@ -128,7 +133,8 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
       guard let handle = dlopen(PocketSphinxEngine.library, RTLD_NOW | RTLD_GLOBAL) else {
         throw TranscriptionError(
           .unavailable,
-          "pocketsphinx is not installed (apt-get install libpocketsphinx3 pocketsphinx-en-us), or use --engine openai|whisper-server")
+          "pocketsphinx is not installed (apt-get install libpocketsphinx3 pocketsphinx-en-us), or use --engine openai|whisper-server"
+        )
       }
       func symbol<T>(_ name: String, as type: T.Type) throws -> T {
         guard let pointer = dlsym(handle, name) else {
@@ -143,7 +149,8 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
         startUtterance: try symbol("ps_start_utt", as: Status.self),
         processRaw: try symbol("ps_process_raw", as: ProcessRaw.self),
         endUtterance: try symbol("ps_end_utt", as: Status.self),
-        hypothesis: try symbol("ps_get_hyp", as: Hypothesis.self), segments: try symbol("ps_seg_iter", as: Segments.self),
+        hypothesis: try symbol("ps_get_hyp", as: Hypothesis.self),
+        segments: try symbol("ps_seg_iter", as: Segments.self),
         nextSegment: try symbol("ps_seg_next", as: Segments.self),
         segmentWord: try symbol("ps_seg_word", as: SegmentWord.self),
         segmentFrames: try symbol("ps_seg_frames", as: SegmentFrames.self))

@@ -33,7 +33,8 @@ public struct TranscriptionEvents {
   public var progress: (Double) -> Void
 
   public init(
-    segment: @escaping (SegmentRecord) throws -> Void = { _ in }, chunk: @escaping (TranscriptChunkRecord) throws -> Void = { _ in },
+    segment: @escaping (SegmentRecord) throws -> Void = { _ in },
+    chunk: @escaping (TranscriptChunkRecord) throws -> Void = { _ in },
     progress: @escaping (Double) -> Void = { _ in }
   ) {
     self.segment = segment
@@ -55,7 +56,9 @@ public struct Transcriber {
   }
 
   /// Transcribes one recording; returns its `transcript` record (nil with segments only).
-  public func run(_ source: inout some AudioSource, file: String, events: TranscriptionEvents) async throws -> TranscriptRecord? {
+  public func run(_ source: inout some AudioSource, file: String, events: TranscriptionEvents) async throws
+    -> TranscriptRecord?
+  {
     let rate = source.sampleRate
     var segmenter = Segmenter(settings: settings.segmenter, sampleRate: rate)
     var audio = RetainedAudio()
@@ -66,7 +69,8 @@ public struct Transcriber {
 
     func handle(_ found: [Segment]) async throws {
       for segment in found {
-        try events.segment(SegmentRecord(file: file, index: segments, start: Self.ms(segment.start), end: Self.ms(segment.end)))
+        try events.segment(
+          SegmentRecord(file: file, index: segments, start: Self.ms(segment.start), end: Self.ms(segment.end)))
         segments += 1
         guard let engine else { continue }
         let from = max(0, segment.start - settings.padding)
@@ -123,7 +127,9 @@ struct RetainedAudio {
   func slice(from start: Double, to end: Double, sampleRate: Int) -> (PCM, Double) {
     let lower = min(samples.count, max(0, Int((start * Double(sampleRate)).rounded()) - first))
     let upper = min(samples.count, max(lower, Int((end * Double(sampleRate)).rounded()) - first))
-    return (PCM(samples: Array(samples[lower..<upper]), sampleRate: sampleRate), Double(first + lower) / Double(sampleRate))
+    return (
+      PCM(samples: Array(samples[lower..<upper]), sampleRate: sampleRate), Double(first + lower) / Double(sampleRate)
+    )
   }
 
   /// Drops audio before `time`, in steps of a second or more so that dropping stays cheap.

@@ -119,7 +119,10 @@ public struct MailAttachment: WireObject, Hashable {
   public var inline: Bool
   public var unknownFields: JSONObject
 
-  public init(filename: String? = nil, mime: String, size: Int, contentID: String? = nil, inline: Bool, unknownFields: JSONObject = [:]) {
+  public init(
+    filename: String? = nil, mime: String, size: Int, contentID: String? = nil, inline: Bool,
+    unknownFields: JSONObject = [:]
+  ) {
     self.filename = filename
     self.mime = mime
     self.size = size

@@ -113,7 +113,9 @@ public struct MemberReader {
     return converted
   }
 
-  private mutating func optionalArray<T>(_ name: String, _ element: (JSONValue, ElementContext) throws -> T) throws -> [T]? {
+  private mutating func optionalArray<T>(_ name: String, _ element: (JSONValue, ElementContext) throws -> T) throws
+    -> [T]?
+  {
     guard let values = try typed(name, "an array", { $0.arrayValue }) else { return nil }
     return try values.enumerated().map { index, value in
       try element(value, ElementContext(codingPath: path(name) + [AnyCodingKey(intValue: index)]))
@@ -151,9 +153,13 @@ public struct MemberWriter {
   public mutating func put(_ name: String, _ value: Int?) { set(name, value.map { .integer(Int64($0)) }) }
   public mutating func put(_ name: String, _ value: Double?) { set(name, value.map(JSONValue.number)) }
   public mutating func put(_ name: String, _ value: Bool?) { set(name, value.map(JSONValue.bool)) }
-  public mutating func put(_ name: String, _ value: Date?) { set(name, value.map { .string(RFC3339.string(from: $0)) }) }
+  public mutating func put(_ name: String, _ value: Date?) {
+    set(name, value.map { .string(RFC3339.string(from: $0)) })
+  }
   public mutating func put(_ name: String, _ value: JSONObject?) { set(name, value.map(JSONValue.object)) }
-  public mutating func put(_ name: String, _ value: [String]?) { set(name, value.map { .array($0.map(JSONValue.string)) }) }
+  public mutating func put(_ name: String, _ value: [String]?) {
+    set(name, value.map { .array($0.map(JSONValue.string)) })
+  }
 
   public mutating func put<T: WireObject>(_ name: String, _ value: [T]?) {
     set(name, value.map { .array($0.map { .object($0.members) }) })

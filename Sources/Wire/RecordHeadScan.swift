@@ -121,7 +121,8 @@ struct TopLevelScanner {
   private mutating func skipEscape() -> Bool {
     guard index + 1 < bytes.count else { return false }
     switch bytes[index + 1] {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+      UInt8(ascii: "n"),
       UInt8(ascii: "r"), UInt8(ascii: "t"):
       index += 2
       return true
@@ -211,6 +212,7 @@ struct TopLevelScanner {
 
 extension UInt8 {
   fileprivate var isHexDigit: Bool {
-    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self | 0x20)
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
+      || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self | 0x20)
   }
 }

@@ -21,18 +21,25 @@ struct AilAI: AsyncParsableCommand, ToolCommand {
         ("$XDG_CACHE_HOME/ailo/responses", "The response cache (--cache)."),
       ],
       examples: [
-        Example("ail-mail body < m.eml | ail-ai --recipe Mail/Reply/Freundlich --var Anrede=Du", "A reply drafted from a mail."),
+        Example(
+          "ail-mail body < m.eml | ail-ai --recipe Mail/Reply/Freundlich --var Anrede=Du",
+          "A reply drafted from a mail."),
         Example("ail-transcribe memo.m4a --format text | ail-ai --preset Korrektur", "A voice memo cleaned up."),
         Example("ail-ai providers add local --base-url http://localhost:11434 --model llama3.2", "Use a local Ollama."),
         Example("ail-ai catalog init && ail-ai catalog tree", "Start a catalog and look at it."),
       ],
       exitStatuses: [
         (.success, nil), (.failure, "A name that is not in the catalog or the providers."),
-        (.dataError, "Empty input, a placeholder without a value, records without the field, or a broken catalog file."),
-        (.unavailable, "No provider could be reached."), (.tempFailure, "Some records failed, or the provider failed the request."),
+        (
+          .dataError, "Empty input, a placeholder without a value, records without the field, or a broken catalog file."
+        ),
+        (.unavailable, "No provider could be reached."),
+        (.tempFailure, "Some records failed, or the provider failed the request."),
         (.configError, "No provider or model configured, or an API key that cannot be read."),
       ]),
     version: Toolbox.version,
-    subcommands: [RewriteCommand.self, PromptCommand.self, CatalogCommand.self, ProvidersCommand.self, ModelsCommand.self],
+    subcommands: [
+      RewriteCommand.self, PromptCommand.self, CatalogCommand.self, ProvidersCommand.self, ModelsCommand.self,
+    ],
     defaultSubcommand: RewriteCommand.self)
 }

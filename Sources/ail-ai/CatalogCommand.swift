@@ -23,13 +23,18 @@ struct CatalogCommand: ParsableCommand {
       files: CatalogOptions.files,
       examples: [
         Example("ail-ai catalog init && ail-ai catalog tree", "Start with the default categories and look at them."),
-        Example("ail-ai catalog add-preset Knapp --folder Mail/Reply --text 'Antworte in zwei Sätzen.'", "A preset in a folder."),
-        Example("ail-ai catalog add-recipe Antwort --item Mail/Reply/Freundlich --item Notes/Korrektur", "A recipe of two presets."),
+        Example(
+          "ail-ai catalog add-preset Knapp --folder Mail/Reply --text 'Antworte in zwei Sätzen.'",
+          "A preset in a folder."),
+        Example(
+          "ail-ai catalog add-recipe Antwort --item Mail/Reply/Freundlich --item Notes/Korrektur",
+          "A recipe of two presets."),
         Example("ail-ai catalog import ~/Downloads/catalog-export.json", "Take over the app's catalog."),
       ],
       exitStatuses: CatalogCommand.exitStatuses),
     subcommands: [
-      Tree.self, List.self, Show.self, AddFolder.self, AddPreset.self, AddRecipe.self, AddCookbook.self, Edit.self, Move.self,
+      Tree.self, List.self, Show.self, AddFolder.self, AddPreset.self, AddRecipe.self, AddCookbook.self, Edit.self,
+      Move.self,
       Remove.self, Export.self, Import.self, Initialize.self,
     ])
 
@@ -54,7 +59,9 @@ extension CatalogCommand {
         recipes with their items, and cookbooks with their chapters and recipes follow.
         """,
         examples: [Example("ail-ai catalog tree", "The whole catalog.")],
-        exitStatuses: [(.success, nil), (.dataError, "A broken catalog file."), (.ioError, "The catalog cannot be read.")]))
+        exitStatuses: [
+          (.success, nil), (.dataError, "A broken catalog file."), (.ioError, "The catalog cannot be read."),
+        ]))
 
     @OptionGroup var options: CatalogOptions
     @OptionGroup var common: CommonOptions
@@ -83,7 +90,9 @@ extension CatalogCommand {
           Example("ail-ai catalog list folders | cut -f1", "Every folder's path."),
           Example("ail-ai catalog list recipes --json | jq -r .name", "Recipe names, through jq."),
         ],
-        exitStatuses: [(.success, nil), (.dataError, "A broken catalog file."), (.ioError, "The catalog cannot be read.")]))
+        exitStatuses: [
+          (.success, nil), (.dataError, "A broken catalog file."), (.ioError, "The catalog cannot be read."),
+        ]))
 
     enum Kind: String, ExpressibleByArgument, CaseIterable {
       case presets, recipes, cookbooks, folders

@@ -12,7 +12,8 @@ extension CatalogCommand {
       discussion: HelpText.discussion(
         "The folder goes last in its parent folder (or at the top of the menu).",
         examples: [
-          Example("ail-ai catalog add-folder Intern --parent Mail --icon 🏢 --keywords 'Ton: locker'", "A folder in Mail."),
+          Example(
+            "ail-ai catalog add-folder Intern --parent Mail --icon 🏢 --keywords 'Ton: locker'", "A folder in Mail.")
         ],
         exitStatuses: CatalogCommand.exitStatuses))
 
@@ -62,7 +63,9 @@ extension CatalogCommand {
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-      guard source.text != nil || source.file != nil else { throw ValidationError("Give the text with --text or --file.") }
+      guard source.text != nil || source.file != nil else {
+        throw ValidationError("Give the text with --text or --file.")
+      }
       if noMenu && folder != nil { throw ValidationError("--no-menu and --folder exclude each other.") }
     }
 
@@ -72,7 +75,8 @@ extension CatalogCommand {
         let text = try source.read() ?? ""
         let added = try options.change { catalog in
           try catalog.addPreset(
-            named: name, text: text, in: folder, inMenu: !noMenu, icon: look.icon, keywords: look.keywords, isDefault: isDefault
+            named: name, text: text, in: folder, inMenu: !noMenu, icon: look.icon, keywords: look.keywords,
+            isDefault: isDefault
           ).name
         }
         diagnostics.info("added preset \(added)" + (folder.map { " in \($0)" } ?? ""))
@@ -94,14 +98,18 @@ extension CatalogCommand {
           Example(
             "ail-ai catalog add-recipe Antwort --item Mail/Reply --item Reply/Freundlich --item Notes/Korrektur",
             "A heading and two presets."),
-          Example("ail-ai catalog add-recipe Kurz --item Knapp --separator '\\n---\\n' --cookbook Büro --chapter Post", "Filed in a cookbook."),
+          Example(
+            "ail-ai catalog add-recipe Kurz --item Knapp --separator '\\n---\\n' --cookbook Büro --chapter Post",
+            "Filed in a cookbook."),
         ],
         exitStatuses: CatalogCommand.exitStatuses))
 
     @Argument(help: ArgumentHelp("The recipe's name.", valueName: "name")) var name: String
-    @Option(name: .customLong("item"), help: ArgumentHelp("A menu item, by path (repeatable, in order).", valueName: "path"))
+    @Option(
+      name: .customLong("item"), help: ArgumentHelp("A menu item, by path (repeatable, in order).", valueName: "path"))
     var items: [String] = []
-    @Option(help: ArgumentHelp("What joins the parts (default: \\n\\n, a blank line).", valueName: "text")) var separator: String?
+    @Option(help: ArgumentHelp("What joins the parts (default: \\n\\n, a blank line).", valueName: "text"))
+    var separator: String?
     @Option(help: ArgumentHelp("The cookbook to file it in.", valueName: "name")) var cookbook: String?
     @Option(help: ArgumentHelp("The cookbook's chapter to file it in.", valueName: "name")) var chapter: String?
     @OptionGroup var look: EntryLook
@@ -118,7 +126,8 @@ extension CatalogCommand {
       try runTool(diagnostics) {
         let added = try options.change { catalog in
           try catalog.addRecipe(
-            named: name, items: items, separator: separator.map(Catalog.unescaped) ?? Recipe.defaultSeparator, icon: look.icon,
+            named: name, items: items, separator: separator.map(Catalog.unescaped) ?? Recipe.defaultSeparator,
+            icon: look.icon,
             keywords: look.keywords, cookbook: cookbook, chapter: chapter
           ).name
         }
@@ -133,7 +142,11 @@ extension CatalogCommand {
       abstract: "Add a cookbook, with chapters.",
       discussion: HelpText.discussion(
         "A cookbook files recipes in chapters; its keywords apply to all of its recipes.",
-        examples: [Example("ail-ai catalog add-cookbook Büro --chapter Post --chapter Notizen --keywords 'Firma: ACME'", "A cookbook of two chapters.")],
+        examples: [
+          Example(
+            "ail-ai catalog add-cookbook Büro --chapter Post --chapter Notizen --keywords 'Firma: ACME'",
+            "A cookbook of two chapters.")
+        ],
         exitStatuses: CatalogCommand.exitStatuses))
 
     @Argument(help: ArgumentHelp("The cookbook's name.", valueName: "name")) var name: String
@@ -178,12 +191,18 @@ extension CatalogCommand {
     @Option(name: .customLong("name"), help: ArgumentHelp("The new name.", valueName: "name")) var newName: String?
     @OptionGroup var source: PresetText
     @Flag(inversion: .prefixedNo, help: "Make the preset the default, or no longer the default.") var `default`: Bool?
-    @Option(help: ArgumentHelp("A recipe's separator (\\n and \\t are understood).", valueName: "text")) var separator: String?
-    @Option(name: .customLong("item"), help: ArgumentHelp("A recipe's items, replacing the old ones (repeatable).", valueName: "path"))
+    @Option(help: ArgumentHelp("A recipe's separator (\\n and \\t are understood).", valueName: "text")) var separator:
+      String?
+    @Option(
+      name: .customLong("item"),
+      help: ArgumentHelp("A recipe's items, replacing the old ones (repeatable).", valueName: "path"))
     var items: [String] = []
-    @Option(help: ArgumentHelp("The cookbook to file a recipe in ('' for none).", valueName: "name")) var cookbook: String?
+    @Option(help: ArgumentHelp("The cookbook to file a recipe in ('' for none).", valueName: "name")) var cookbook:
+      String?
     @Option(help: ArgumentHelp("The chapter to file a recipe in.", valueName: "name")) var chapter: String?
-    @Option(name: .customLong("add-chapter"), help: ArgumentHelp("A chapter to add to a cookbook (repeatable).", valueName: "name"))
+    @Option(
+      name: .customLong("add-chapter"),
+      help: ArgumentHelp("A chapter to add to a cookbook (repeatable).", valueName: "name"))
     var newChapters: [String] = []
     @OptionGroup var look: EntryLook
     @OptionGroup var options: CatalogOptions
@@ -194,9 +213,12 @@ extension CatalogCommand {
       try runTool(diagnostics) {
         let changes = EntryChanges(
           name: newName, icon: look.icon, keywords: look.keywords, text: try source.read(), isDefault: `default`,
-          separator: separator.map(Catalog.unescaped), items: items.isEmpty ? nil : items, cookbook: cookbook, chapter: chapter,
+          separator: separator.map(Catalog.unescaped), items: items.isEmpty ? nil : items, cookbook: cookbook,
+          chapter: chapter,
           newChapters: newChapters)
-        guard changes != EntryChanges() else { throw ToolError(.usage, "nothing to change: give what to change, such as --name or --text") }
+        guard changes != EntryChanges() else {
+          throw ToolError(.usage, "nothing to change: give what to change, such as --name or --text")
+        }
         let changed = try options.change { catalog in
           catalog.describe(entry: try catalog.edit(name, kind: type, changes: changes))
         }
@@ -264,7 +286,9 @@ extension CatalogCommand {
     func run() throws {
       let diagnostics = common.diagnostics(for: "ail-ai")
       try runTool(diagnostics) {
-        let removed = try options.change { catalog in try catalog.remove(name, kind: type, recursive: recursive, force: force) }
+        let removed = try options.change { catalog in
+          try catalog.remove(name, kind: type, recursive: recursive, force: force)
+        }
         diagnostics.info("removed " + removed.joined(separator: ", "))
       }
     }
@@ -291,7 +315,9 @@ struct EntryLook: ParsableArguments {
 /// A preset's text: `--text` or `--file`.
 struct PresetText: ParsableArguments {
   @Option(help: ArgumentHelp("The preset's text.", valueName: "text")) var text: String?
-  @Option(help: ArgumentHelp("A file holding the preset's text ('-' for standard input).", valueName: "file"), completion: .file())
+  @Option(
+    help: ArgumentHelp("A file holding the preset's text ('-' for standard input).", valueName: "file"),
+    completion: .file())
   var file: String?
 
   func validate() throws {

@@ -11,7 +11,9 @@ struct CatalogOptions: ParsableArguments {
   var catalog: String?
 
   static let environment = [("XDG_DATA_HOME", "Holds ailo/catalog.json, the catalog (default ~/.local/share).")]
-  static let files = [("$XDG_DATA_HOME/ailo/catalog.json", "The catalog (mode 0600), unless --catalog names another file.")]
+  static let files = [
+    ("$XDG_DATA_HOME/ailo/catalog.json", "The catalog (mode 0600), unless --catalog names another file.")
+  ]
 
   var store: CatalogStore {
     CatalogStore(path: catalog ?? CatalogStore.defaultPath(environment: Environment.current))

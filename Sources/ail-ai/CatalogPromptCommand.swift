@@ -8,7 +8,8 @@ struct PromptOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Use this preset of the catalog (a name, or a menu path).", valueName: "name"))
   var preset: String?
 
-  @Option(help: ArgumentHelp("Use this recipe, or the menu path (such as Mail/Reply/Freundlich) as one.", valueName: "name"))
+  @Option(
+    help: ArgumentHelp("Use this recipe, or the menu path (such as Mail/Reply/Freundlich) as one.", valueName: "name"))
   var recipe: String?
 
   @Option(help: ArgumentHelp("Use this text as the system prompt.", valueName: "text"))
@@ -41,7 +42,8 @@ struct PromptOptions: ParsableArguments {
         guard let equals = assignment.firstIndex(of: "=") else {
           throw ValidationError("--var takes KEY=VALUE, not \"\(assignment)\".")
         }
-        let key = String(assignment[..<equals].drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        let key = String(
+          assignment[..<equals].drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
         guard !key.isEmpty else { throw ValidationError("--var \"\(assignment)\" has no key.") }
         values[key] = String(assignment[assignment.index(after: equals)...])
       }
@@ -89,7 +91,8 @@ struct PromptCommand: ParsableCommand {
       files: CatalogOptions.files,
       examples: [
         Example("ail-ai prompt --recipe Mail/Reply/Freundlich --var Anrede=Du", "The prompt for a friendly reply."),
-        Example("ail-ai prompt --recipe 'Antwort mit Korrektur' --verbose", "A recipe's prompt and the keywords it used."),
+        Example(
+          "ail-ai prompt --recipe 'Antwort mit Korrektur' --verbose", "A recipe's prompt and the keywords it used."),
         Example("ail-ai prompt", "The default preset."),
       ],
       exitStatuses: [
@@ -109,7 +112,9 @@ struct PromptCommand: ParsableCommand {
     try runTool(diagnostics) {
       let systemPrompt = try prompt.resolve()
       diagnostics.debug("from \(systemPrompt.source)")
-      for (key, value) in systemPrompt.keywords.sorted(by: { $0.key < $1.key }) { diagnostics.debug("  \(key): \(value)") }
+      for (key, value) in systemPrompt.keywords.sorted(by: { $0.key < $1.key }) {
+        diagnostics.debug("  \(key): \(value)")
+      }
       let sink = OutputSink.standardOutput
       try sink.write(systemPrompt.text.hasSuffix("\n") ? systemPrompt.text : systemPrompt.text + "\n")
       try sink.flush()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PromptCatalog
 import ToolKit
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -22,9 +23,13 @@ extension CatalogCommand {
           Example("ail-ai catalog export ~/catalog-export.json", "A file the app can import."),
           Example("ail-ai catalog export | jq '.presets[].name'", "The preset names, through jq."),
         ],
-        exitStatuses: [(.success, nil), (.dataError, "A broken catalog file."), (.ioError, "The catalog or the file cannot be read or written.")]))
+        exitStatuses: [
+          (.success, nil), (.dataError, "A broken catalog file."),
+          (.ioError, "The catalog or the file cannot be read or written."),
+        ]))
 
-    @Argument(help: ArgumentHelp("Where to write ('-' or none: standard output).", valueName: "file"), completion: .file())
+    @Argument(
+      help: ArgumentHelp("Where to write ('-' or none: standard output).", valueName: "file"), completion: .file())
     var file = "-"
     @OptionGroup var options: CatalogOptions
     @OptionGroup var common: CommonOptions
@@ -65,7 +70,8 @@ extension CatalogCommand {
           (.ioError, "The catalog cannot be read or written."),
         ]))
 
-    @Argument(help: ArgumentHelp("The exported catalog ('-' for standard input).", valueName: "file"), completion: .file())
+    @Argument(
+      help: ArgumentHelp("The exported catalog ('-' for standard input).", valueName: "file"), completion: .file())
     var file: String
     @Flag(help: "Add the entries whose ids are new instead of replacing the catalog.") var merge = false
     @OptionGroup var options: CatalogOptions
@@ -75,7 +81,8 @@ extension CatalogCommand {
       let diagnostics = common.diagnostics(for: "ail-ai")
       try runTool(diagnostics) {
         let data = try InputFile.contents(of: file)
-        let (catalog, summary) = try options.store.importCatalog(Data(data), source: InputFile.displayName(file), merge: merge)
+        let (catalog, summary) = try options.store.importCatalog(
+          Data(data), source: InputFile.displayName(file), merge: merge)
         if merge {
           diagnostics.info("added \(summary.added) entries, kept \(summary.skipped) already there")
         } else {
@@ -96,8 +103,13 @@ extension CatalogCommand {
         Notes/Korrektur becomes the default preset when there is none). What exists already is \
         left alone, so running it again changes nothing.
         """,
-        examples: [Example("ail-ai catalog init && ail-ai prompt --recipe Reply/Freundlich --var Anrede=Du", "Start, and try it.")],
-        exitStatuses: [(.success, nil), (.dataError, "A broken catalog file."), (.ioError, "The catalog cannot be read or written.")]))
+        examples: [
+          Example(
+            "ail-ai catalog init && ail-ai prompt --recipe Reply/Freundlich --var Anrede=Du", "Start, and try it.")
+        ],
+        exitStatuses: [
+          (.success, nil), (.dataError, "A broken catalog file."), (.ioError, "The catalog cannot be read or written."),
+        ]))
 
     @OptionGroup var options: CatalogOptions
     @OptionGroup var common: CommonOptions

@@ -12,7 +12,10 @@ struct ModelsCommand: AsyncParsableCommand {
     discussion: HelpText.discussion(
       "Asks the provider: /v1/models (data[].id) for OpenAI-compatible servers, /api/tags (models[].name) for Ollama.",
       examples: [Example("ail-ai models --provider local", "The models Ollama has pulled.")],
-      exitStatuses: [(.success, nil), (.unavailable, "The provider cannot be reached."), (.tempFailure, "The provider refused."), (.configError, nil)]))
+      exitStatuses: [
+        (.success, nil), (.unavailable, "The provider cannot be reached."), (.tempFailure, "The provider refused."),
+        (.configError, nil),
+      ]))
 
   @OptionGroup var providerOptions: ProviderOptions
   @OptionGroup var common: CommonOptions

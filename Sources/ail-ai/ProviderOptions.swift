@@ -1,20 +1,24 @@
 public import ArgumentParser
-public import Rewrite
 import Resilience
+public import Rewrite
 import ToolKit
 
 /// Which provider and model to ask, for every command that talks to one: a configured provider
 /// (`--provider`, else the configured default), or one given on the command line with
 /// `--base-url` (and `--type`, `--api-key-env`), which needs no providers file at all.
 struct ProviderOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("A configured provider (default: the one set with 'providers default').", valueName: "name"))
+  @Option(
+    help: ArgumentHelp("A configured provider (default: the one set with 'providers default').", valueName: "name"))
   var provider: String?
 
   @Option(help: ArgumentHelp("The model (default: the provider's).", valueName: "name")) var model: String?
 
-  @Option(help: ArgumentHelp("A provider not in the providers file: its base URL.", valueName: "url")) var baseURL: String?
+  @Option(help: ArgumentHelp("A provider not in the providers file: its base URL.", valueName: "url")) var baseURL:
+    String?
 
-  @Option(help: ArgumentHelp("With --base-url: openai, mistral or ollama (default: from the URL, else asked).", valueName: "type"))
+  @Option(
+    help: ArgumentHelp(
+      "With --base-url: openai, mistral or ollama (default: from the URL, else asked).", valueName: "type"))
   var type: ProviderType?
 
   @Option(help: ArgumentHelp("With --base-url: the environment variable holding the API key.", valueName: "name"))
@@ -38,18 +42,22 @@ struct ProviderOptions: ParsableArguments {
 
   /// The chain to ask: the chosen provider with the chosen model, then its fallbacks, each with
   /// its key read once (from the environment, a file or a command; never printed).
-  func chain(diagnostics: Diagnostics, modelRequired: Bool = true) async throws -> [(provider: ResolvedProvider, model: String)] {
+  func chain(diagnostics: Diagnostics, modelRequired: Bool = true) async throws -> [(
+    provider: ResolvedProvider, model: String
+  )] {
     let contents = try load()
     let first = try await primary(contents, diagnostics: diagnostics)
     if !modelRequired { return [(try resolve(first, diagnostics: diagnostics), model ?? first.model ?? "")] }
     guard let model = model ?? first.model else {
-      throw ToolError(.configError, "no model: give --model or set one for provider \(first.name) (ail-ai providers add … --model)")
+      throw ToolError(
+        .configError, "no model: give --model or set one for provider \(first.name) (ail-ai providers add … --model)")
     }
     var chain = [(try resolve(first, diagnostics: diagnostics), model)]
     var seen: Set<String> = ["\(first.name):\(model)"]
     for target in first.fallback {
       guard let provider = contents[target.provider] else {
-        throw ToolError(.configError, "provider \(first.name) falls back to \(target.provider), which is not configured")
+        throw ToolError(
+          .configError, "provider \(first.name) falls back to \(target.provider), which is not configured")
       }
       guard let fallbackModel = target.model ?? provider.model else {
         throw ToolError(.configError, "fallback \(target) names no model and provider \(provider.name) has none")
@@ -62,7 +70,9 @@ struct ProviderOptions: ParsableArguments {
 
   private func primary(_ contents: ProviderStore.Contents, diagnostics: Diagnostics) async throws -> Provider {
     if let baseURL {
-      guard let base = Endpoints.normalize(baseURL) else { throw ToolError(.usage, "--base-url is not an http(s) URL: \(baseURL)") }
+      guard let base = Endpoints.normalize(baseURL) else {
+        throw ToolError(.usage, "--base-url is not an http(s) URL: \(baseURL)")
+      }
       var provider = Provider(name: Endpoints.authority(of: base), type: type ?? .openai, baseURL: base)
       if let apiKeyEnv { provider.apiKey = .environment(apiKeyEnv) }
       if type == nil {
@@ -80,10 +90,12 @@ struct ProviderOptions: ParsableArguments {
         .configError,
         contents.providers.isEmpty
           ? "no provider configured: add one with 'ail-ai providers add NAME --base-url URL --model MODEL', or give --base-url"
-          : "no default provider: give --provider (configured: \(contents.providers.map(\.name).joined(separator: ", ")))")
+          : "no default provider: give --provider (configured: \(contents.providers.map(\.name).joined(separator: ", ")))"
+      )
     }
     guard let found = contents[name] else {
-      throw ToolError(.configError, "no provider \(name) (configured: \(contents.providers.map(\.name).joined(separator: ", ")))")
+      throw ToolError(
+        .configError, "no provider \(name) (configured: \(contents.providers.map(\.name).joined(separator: ", ")))")
     }
     return found
   }

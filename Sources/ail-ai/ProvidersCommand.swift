@@ -20,33 +20,48 @@ struct ProvidersCommand: AsyncParsableCommand {
       environment: ProviderOptions.environment,
       files: [("$XDG_CONFIG_HOME/ailo/providers.json", "The providers.")],
       examples: [
-        Example("ail-ai providers add local --base-url http://localhost:11434 --model llama3.2", "Ollama on this machine (type detected)."),
+        Example(
+          "ail-ai providers add local --base-url http://localhost:11434 --model llama3.2",
+          "Ollama on this machine (type detected)."),
         Example(
           "ail-ai providers add openai --base-url https://api.openai.com/v1 --model gpt-4o-mini --api-key-cmd 'pass show openai' --fallback local:llama3.2",
           "OpenAI with its key from pass, falling back to the local model."),
         Example("ail-ai providers default openai", "Use it when --provider is not given."),
         Example("ail-ai providers test openai", "List its models and ask for a short answer."),
       ],
-      exitStatuses: [(.success, nil), (.failure, "No such provider."), (.unavailable, "test: the provider cannot be reached."), (.configError, nil)]),
+      exitStatuses: [
+        (.success, nil), (.failure, "No such provider."), (.unavailable, "test: the provider cannot be reached."),
+        (.configError, nil),
+      ]),
     subcommands: [List.self, Add.self, Remove.self, Default.self, Show.self, Test.self])
 
   struct Store: ParsableArguments {
     @Option(help: ArgumentHelp("Where providers are kept.", valueName: "path"), completion: .file())
     var providers: String?
 
-    var store: ProviderStore { ProviderStore(path: providers ?? ProviderStore.defaultPath(environment: Environment.current)) }
+    var store: ProviderStore {
+      ProviderStore(path: providers ?? ProviderStore.defaultPath(environment: Environment.current))
+    }
 
     func load() throws -> ProviderStore.Contents {
-      do { return try store.load() } catch let error as ProviderConfigError { throw ToolError(.configError, error.description) }
+      do { return try store.load() } catch let error as ProviderConfigError {
+        throw ToolError(.configError, error.description)
+      }
     }
 
     func save(_ contents: ProviderStore.Contents) throws {
-      do { try store.save(contents) } catch let error as ProviderConfigError { throw ToolError(.ioError, error.description) }
+      do { try store.save(contents) } catch let error as ProviderConfigError {
+        throw ToolError(.ioError, error.description)
+      }
     }
 
     func provider(_ name: String, in contents: ProviderStore.Contents) throws -> Provider {
       guard let provider = contents[name] else {
-        throw ToolError(.failure, "no provider \(name)" + (contents.providers.isEmpty ? "" : " (configured: \(contents.providers.map(\.name).joined(separator: ", ")))"))
+        throw ToolError(
+          .failure,
+          "no provider \(name)"
+            + (contents.providers.isEmpty
+              ? "" : " (configured: \(contents.providers.map(\.name).joined(separator: ", ")))"))
       }
       return provider
     }
@@ -62,7 +77,10 @@ struct ProvidersCommand: AsyncParsableCommand {
       try runTool(common.diagnostics(for: "ail-ai")) {
         let contents = try store.load()
         let rows = contents.providers.map { provider in
-          [(contents.defaultProvider == provider.name ? "* " : "  ") + provider.name, provider.type.rawValue, provider.baseURL, provider.model ?? "-"]
+          [
+            (contents.defaultProvider == provider.name ? "* " : "  ") + provider.name, provider.type.rawValue,
+            provider.baseURL, provider.model ?? "-",
+          ]
         }
         try OutputSink.standardOutput.write(rows.map { $0.joined(separator: "\t") + "\n" }.joined())
         try OutputSink.standardOutput.flush()
@@ -73,10 +91,14 @@ struct ProvidersCommand: AsyncParsableCommand {
   struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "add", abstract: "Add a provider, or replace one of the same name.",
-      discussion: "Without --type the type comes from the URL (openai.com, mistral.ai, port 11434, a path ending in /api or /v1) or, failing that, from asking the server: /v1/models, then /api/tags.")
+      discussion:
+        "Without --type the type comes from the URL (openai.com, mistral.ai, port 11434, a path ending in /api or /v1) or, failing that, from asking the server: /v1/models, then /api/tags."
+    )
     @Argument(help: "The provider's name.") var name: String
     @Option(help: ArgumentHelp("openai, mistral or ollama.", valueName: "type")) var type: ProviderType?
-    @Option(help: ArgumentHelp("The server, e.g. https://api.openai.com/v1 or http://localhost:11434.", valueName: "url")) var baseURL: String
+    @Option(
+      help: ArgumentHelp("The server, e.g. https://api.openai.com/v1 or http://localhost:11434.", valueName: "url"))
+    var baseURL: String
     @Option(help: ArgumentHelp("The model to ask by default.", valueName: "name")) var model: String?
     @Option(help: ArgumentHelp("0–2, or omit (send none).", valueName: "t")) var temperature: String?
     @Option(help: ArgumentHelp("Seconds to connect (default 10).", valueName: "seconds")) var connectTimeout: Double?
@@ -85,12 +107,19 @@ struct ProvidersCommand: AsyncParsableCommand {
         "Seconds for a whole answer (default 300); a streamed answer may take longer while words keep coming, but never this long without a byte.",
         valueName: "seconds"))
     var timeout: Double?
-    @Option(help: ArgumentHelp("Ollama: the context window to ask for, in tokens.", valueName: "tokens")) var contextLength: Int?
-    @Option(help: ArgumentHelp("The environment variable holding the API key.", valueName: "name")) var apiKeyEnv: String?
+    @Option(help: ArgumentHelp("Ollama: the context window to ask for, in tokens.", valueName: "tokens"))
+    var contextLength: Int?
+    @Option(help: ArgumentHelp("The environment variable holding the API key.", valueName: "name")) var apiKeyEnv:
+      String?
     @Option(help: ArgumentHelp("A file whose first line is the API key.", valueName: "path")) var apiKeyFile: String?
-    @Option(help: ArgumentHelp("A command printing the API key, e.g. 'pass show openai'.", valueName: "command")) var apiKeyCmd: String?
-    @Option(help: ArgumentHelp("The API key itself (stored in providers.json; prefer the other forms).", valueName: "key")) var apiKey: String?
-    @Option(help: ArgumentHelp("PROVIDER:MODEL to try when this one fails; repeatable, in order.", valueName: "provider:model"))
+    @Option(help: ArgumentHelp("A command printing the API key, e.g. 'pass show openai'.", valueName: "command"))
+    var apiKeyCmd: String?
+    @Option(
+      help: ArgumentHelp("The API key itself (stored in providers.json; prefer the other forms).", valueName: "key"))
+    var apiKey: String?
+    @Option(
+      help: ArgumentHelp(
+        "PROVIDER:MODEL to try when this one fails; repeatable, in order.", valueName: "provider:model"))
     var fallback: [String] = []
     @Flag(name: .customLong("default"), help: "Make it the default provider.") var makeDefault = false
     @OptionGroup var store: Store
@@ -111,7 +140,8 @@ struct ProvidersCommand: AsyncParsableCommand {
         var contents = try store.load()
         let base = Endpoints.normalize(baseURL)!
         var provider = Provider(
-          name: name, type: type ?? .openai, baseURL: base, model: model, temperature: try temperature.map(Temperature.init(parsing:)),
+          name: name, type: type ?? .openai, baseURL: base, model: model,
+          temperature: try temperature.map(Temperature.init(parsing:)),
           connectTimeout: connectTimeout, timeout: timeout,
           apiKey: apiKeyEnv.map { .environment($0) } ?? apiKeyFile.map { .file($0) } ?? apiKeyCmd.map { .command($0) }
             ?? apiKey.map { .literal($0) },
@@ -125,7 +155,8 @@ struct ProvidersCommand: AsyncParsableCommand {
               await ModelList.probe(resolved, http: http)
             }
             guard let probed else {
-              throw ToolError(.unavailable, "\(base) answers neither /v1/models nor /api/tags: give --type openai, mistral or ollama")
+              throw ToolError(
+                .unavailable, "\(base) answers neither /v1/models nor /api/tags: give --type openai, mistral or ollama")
             }
             provider.type = probed
           }
@@ -195,7 +226,8 @@ struct ProvidersCommand: AsyncParsableCommand {
         let contents = try store.load()
         let provider = try store.provider(name, in: contents)
         var lines = [
-          "name: \(provider.name)" + (contents.defaultProvider == name ? " (default)" : ""), "type: \(provider.type.rawValue)",
+          "name: \(provider.name)" + (contents.defaultProvider == name ? " (default)" : ""),
+          "type: \(provider.type.rawValue)",
           "base_url: \(provider.baseURL)", "port: \(Endpoints.port(of: provider.baseURL).map(String.init) ?? "-")",
           "chat: \(Endpoints.chat(provider.baseURL, provider.type))", "model: \(provider.model ?? "-")",
           "temperature: \(provider.temperature?.description ?? "provider default")",
@@ -211,7 +243,8 @@ struct ProvidersCommand: AsyncParsableCommand {
           case nil: "none"
           }
         lines.append("api_key: \(key)")
-        lines.append("fallback: \(provider.fallback.isEmpty ? "-" : provider.fallback.map(\.description).joined(separator: ", "))")
+        lines.append(
+          "fallback: \(provider.fallback.isEmpty ? "-" : provider.fallback.map(\.description).joined(separator: ", "))")
         try OutputSink.standardOutput.write(lines.joined(separator: "\n") + "\n")
         try OutputSink.standardOutput.flush()
       }
@@ -229,7 +262,9 @@ struct ProvidersCommand: AsyncParsableCommand {
       let diagnostics = common.diagnostics(for: "ail-ai")
       try await runTool(diagnostics) {
         let contents = try store.load()
-        guard let chosen = name ?? contents.defaultProvider else { throw ToolError(.configError, "no default provider: name one") }
+        guard let chosen = name ?? contents.defaultProvider else {
+          throw ToolError(.configError, "no default provider: name one")
+        }
         let provider = try store.provider(chosen, in: contents)
         let resolved = try ProviderOptions().resolve(provider, diagnostics: diagnostics)
         let sink = OutputSink.standardOutput
@@ -237,15 +272,20 @@ struct ProvidersCommand: AsyncParsableCommand {
           do {
             let started = ContinuousClock.now
             let models = try await ModelList.fetch(resolved, http: http)
-            try sink.write("models: \(models.count) (\(models.prefix(8).joined(separator: ", "))\(models.count > 8 ? ", …" : ""))\n")
+            try sink.write(
+              "models: \(models.count) (\(models.prefix(8).joined(separator: ", "))\(models.count > 8 ? ", …" : ""))\n")
             if let model = provider.model {
               if !ModelList.contains(models, model) { diagnostics.warning("model \(model) is not among them") }
               let rewriter = Rewriter(chain: [(resolved, model)], options: .init(policy: .none, cache: nil))
               do {
-                let answer = try await rewriter.rewrite(ChatRequest(system: "", input: "Answer with the single word OK.", model: model, maxTokens: 16, stream: false))
+                let answer = try await rewriter.rewrite(
+                  ChatRequest(
+                    system: "", input: "Answer with the single word OK.", model: model, maxTokens: 16, stream: false))
                 let elapsed = started.duration(to: .now).components
                 let milliseconds = elapsed.seconds * 1000 + elapsed.attoseconds / 1_000_000_000_000_000
-                try sink.write("answer: \(answer.text.split(whereSeparator: \.isNewline).first.map { $0.prefix(80) } ?? "") (\(milliseconds) ms)\n")
+                try sink.write(
+                  "answer: \(answer.text.split(whereSeparator: \.isNewline).first.map { $0.prefix(80) } ?? "") (\(milliseconds) ms)\n"
+                )
               } catch {
                 await rewriter.shutdown()
                 throw error

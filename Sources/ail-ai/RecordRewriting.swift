@@ -34,7 +34,9 @@ struct RecordRewriting {
     report(tally)
     try records.finish()
     if tally.withoutText > 0 {
-      throw ToolError(.dataError, "\(tally.withoutText) record\(tally.withoutText == 1 ? "" : "s") without text in \"\(rewriter.field)\"")
+      throw ToolError(
+        .dataError,
+        "\(tally.withoutText) record\(tally.withoutText == 1 ? "" : "s") without text in \"\(rewriter.field)\"")
     }
     if !tally.failed.isEmpty { throw ExitCode(ExitStatus.tempFailure.rawValue) }
   }
@@ -47,7 +49,9 @@ struct RecordRewriting {
     }
     if !rewriter.dryRun { diagnostics.info(text) }
     if reportUsage {
-      diagnostics.info("usage: \(tally.promptTokens) prompt + \(tally.completionTokens) completion = \(tally.promptTokens + tally.completionTokens) tokens")
+      diagnostics.info(
+        "usage: \(tally.promptTokens) prompt + \(tally.completionTokens) completion = \(tally.promptTokens + tally.completionTokens) tokens"
+      )
     }
   }
 }

@@ -28,15 +28,20 @@ struct RewriteCommand: AsyncParsableCommand {
       model. Reasoning blocks (<think>…</think>) are dropped unless --keep-think. With --cache, \
       an identical request is answered from $XDG_CACHE_HOME/ailo/responses without asking.
       """,
-      environment: ProviderOptions.environment + [("XDG_CACHE_HOME", "Holds ailo/responses, the response cache (default ~/.cache).")],
+      environment: ProviderOptions.environment + [
+        ("XDG_CACHE_HOME", "Holds ailo/responses, the response cache (default ~/.cache).")
+      ],
       files: [
         ("$XDG_CONFIG_HOME/ailo/providers.json", "The providers (ail-ai providers)."),
         ("$XDG_CONFIG_HOME/ailo/config", "Defaults in the [ail-ai] section: cache = true, concurrency, field."),
       ],
       examples: [
-        Example("ail-mail body < m.eml | ail-ai --recipe Mail/Reply/Freundlich --var Anrede=Du", "Draft a friendly reply."),
+        Example(
+          "ail-mail body < m.eml | ail-ai --recipe Mail/Reply/Freundlich --var Anrede=Du", "Draft a friendly reply."),
         Example("ail-ai --preset Korrektur --diff < note.txt", "What the model would change, as a unified diff."),
-        Example("ail-mail parse --maildir ~/Mail/INBOX | ail-ai --field text --preset Summary --concurrency 4", "Summarise every mail."),
+        Example(
+          "ail-mail parse --maildir ~/Mail/INBOX | ail-ai --field text --preset Summary --concurrency 4",
+          "Summarise every mail."),
         Example("ail-ai --system 'Translate to English.' --dry-run < text.txt", "Show the request without sending it."),
       ],
       exitStatuses: [
@@ -50,7 +55,8 @@ struct RewriteCommand: AsyncParsableCommand {
   @OptionGroup var providerOptions: ProviderOptions
   @OptionGroup var prompt: PromptOptions
 
-  @Option(help: ArgumentHelp("Sampling temperature (0–2), or omit to send none.", valueName: "t")) var temperature: String?
+  @Option(help: ArgumentHelp("Sampling temperature (0–2), or omit to send none.", valueName: "t")) var temperature:
+    String?
   @Option(help: ArgumentHelp("The longest answer, in tokens.", valueName: "n")) var maxTokens: Int?
   @Option(help: ArgumentHelp("Records: the field to rewrite (default: text).", valueName: "name")) var field: String?
   @Option(help: ArgumentHelp("Records: rewrites in flight at once (default: 4).", valueName: "n")) var concurrency: Int?
@@ -59,17 +65,22 @@ struct RewriteCommand: AsyncParsableCommand {
   @Flag(help: "Print a unified diff of the input and the rewritten text instead of the text.") var diff = false
   @Flag(help: "Print token usage on standard error.") var usage = false
   @Flag(help: "Keep <think>…</think> reasoning blocks in the answer.") var keepThink = false
-  @Flag(inversion: .prefixedNo, help: "Answer identical requests from the local response cache (default: off, or the config's cache setting).")
+  @Flag(
+    inversion: .prefixedNo,
+    help: "Answer identical requests from the local response cache (default: off, or the config's cache setting).")
   var cache: Bool?
   @Option(help: ArgumentHelp("Retries of a failed request.", valueName: "n")) var retries = 2
-  @Option(help: ArgumentHelp("Seconds before the first retry; each further one waits twice as long.", valueName: "seconds"))
+  @Option(
+    help: ArgumentHelp("Seconds before the first retry; each further one waits twice as long.", valueName: "seconds"))
   var retryDelay: Double = 1
   @Flag(help: "Stop at the first bad input line (status 65) instead of reporting and skipping it.") var strict = false
 
   @OptionGroup var common: CommonOptions
 
   func validate() throws {
-    if let concurrency, concurrency < 1 || concurrency > 64 { throw ValidationError("--concurrency must be between 1 and 64.") }
+    if let concurrency, concurrency < 1 || concurrency > 64 {
+      throw ValidationError("--concurrency must be between 1 and 64.")
+    }
     if retries < 0 || retries > 10 { throw ValidationError("--retries must be between 0 and 10.") }
     if let maxTokens, maxTokens < 1 { throw ValidationError("--max-tokens must be positive.") }
     if let temperature { _ = try Temperature(parsing: temperature) }
@@ -82,7 +93,9 @@ struct RewriteCommand: AsyncParsableCommand {
       let systemPrompt = try prompt.resolve()
       let reader = try LineReader(path: "-")
       // The first non-blank byte decides: records start with "{".
-      guard let first = try reader.peekFirstNonBlank() else { throw ToolError(.dataError, "no input text on standard input") }
+      guard let first = try reader.peekFirstNonBlank() else {
+        throw ToolError(.dataError, "no input text on standard input")
+      }
       let isRecordStream = first == UInt8(ascii: "{")
       let chain = try await providerOptions.chain(diagnostics: diagnostics)
       let useCache = try cache ?? settings.resolve(variable: nil, key: "cache").map { try Self.flag($0) } ?? false
@@ -90,7 +103,8 @@ struct RewriteCommand: AsyncParsableCommand {
         chain: chain,
         options: .init(
           policy: Rewriter.policy(retries: retries, baseDelay: retryDelay),
-          cache: useCache ? ResponseCache(directory: ResponseCache.defaultDirectory(environment: Environment.current)) : nil),
+          cache: useCache
+            ? ResponseCache(directory: ResponseCache.defaultDirectory(environment: Environment.current)) : nil),
         onWarning: { diagnostics.warning($0) })
       let template = ChatRequest(
         system: systemPrompt.text, input: "", model: chain[0].model,
@@ -100,9 +114,11 @@ struct RewriteCommand: AsyncParsableCommand {
         if isRecordStream {
           try await RecordRewriting(
             rewriter: RecordRewriter(
-              rewriter: rewriter, template: template, field: field ?? settings.resolve(variable: nil, key: "field")?.value ?? "text",
+              rewriter: rewriter, template: template,
+              field: field ?? settings.resolve(variable: nil, key: "field")?.value ?? "text",
               keepThink: keepThink, dryRun: dryRun),
-            concurrency: concurrency ?? settings.resolve(variable: nil, key: "concurrency").flatMap { Int($0.value) } ?? 4,
+            concurrency: concurrency ?? settings.resolve(variable: nil, key: "concurrency").flatMap { Int($0.value) }
+              ?? 4,
             reportUsage: usage, strict: strict, diagnostics: diagnostics
           ).run(reader: reader)
         } else {
@@ -116,10 +132,14 @@ struct RewriteCommand: AsyncParsableCommand {
     }
   }
 
-  private func rewriteText(reader: LineReader, rewriter: Rewriter, template: ChatRequest, diagnostics: Diagnostics) async throws {
+  private func rewriteText(reader: LineReader, rewriter: Rewriter, template: ChatRequest, diagnostics: Diagnostics)
+    async throws
+  {
     var input = ""
     try reader.forEachLine { line, _ in input += String(decoding: line, as: UTF8.self) + "\n" }
-    guard input.contains(where: { !$0.isWhitespace }) else { throw ToolError(.dataError, "no input text on standard input") }
+    guard input.contains(where: { !$0.isWhitespace }) else {
+      throw ToolError(.dataError, "no input text on standard input")
+    }
     var request = template
     request.input = input
     let sink = OutputSink.standardOutput.flushing(eachRecord: true)
@@ -131,10 +151,13 @@ struct RewriteCommand: AsyncParsableCommand {
     let streamed = request.stream && !diff
     let completion: Completion
     do {
-      completion = try await rewriter.rewrite(request, onText: streamed ? { piece in
-        let visible = keepThink ? piece : filter.withLock { $0.feed(piece) }
-        if !visible.isEmpty { try sink.write(visible) }
-      } : nil)
+      completion = try await rewriter.rewrite(
+        request,
+        onText: streamed
+          ? { piece in
+            let visible = keepThink ? piece : filter.withLock { $0.feed(piece) }
+            if !visible.isEmpty { try sink.write(visible) }
+          } : nil)
     } catch let error as ChatError {
       throw ToolError(error.exitStatus, error.description)
     }
@@ -167,7 +190,8 @@ extension ChatError {
     case .unreachable: .unavailable
     case .configuration: .configError
     case .modelNotFound: .configError
-    case .allFailed(let errors): errors.allSatisfy { if case .unreachable = $0 { true } else { false } } ? .unavailable : .tempFailure
+    case .allFailed(let errors):
+      errors.allSatisfy { if case .unreachable = $0 { true } else { false } } ? .unavailable : .tempFailure
     default: .tempFailure
     }
   }
@@ -177,7 +201,8 @@ enum UsageReport {
   static func line(_ completion: Completion) -> String {
     let source = "\(completion.provider)/\(completion.model)" + (completion.cached ? ", from the cache" : "")
     guard let usage = completion.usage else { return "usage: not reported (\(source))" }
-    return "usage: \(usage.promptTokens.map(String.init) ?? "?") prompt + \(usage.completionTokens.map(String.init) ?? "?") completion"
+    return
+      "usage: \(usage.promptTokens.map(String.init) ?? "?") prompt + \(usage.completionTokens.map(String.init) ?? "?") completion"
       + (usage.totalTokens.map { " = \($0) tokens" } ?? "") + " (\(source))"
   }
 }

@@ -24,7 +24,9 @@ struct AilMail: ParsableCommand, ToolCommand {
       environment: [("EMAIL", "Your address, for reply's From line when --from is not given.")],
       files: [("$XDG_CONFIG_HOME/ailo/config", "from = your address, in the [ail-mail] section.")],
       examples: [
-        Example("ail-mail body < message.eml | ail-ai --recipe Reply/Freundlich", "Draft a reply's text with a language model."),
+        Example(
+          "ail-mail body < message.eml | ail-ai --recipe Reply/Freundlich",
+          "Draft a reply's text with a language model."),
         Example("ail-mail parse --maildir ~/Mail/INBOX/ | jq -r .subject", "The subjects of a Maildir."),
         Example(
           "ail-mail body message.eml | ail-ai --preset Reply | ail-mail reply --original message.eml | msmtp -t",

@@ -2,6 +2,7 @@ import ArgumentParser
 import Mail
 import ToolKit
 import Wire
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -25,7 +26,9 @@ struct Parse: ParsableCommand {
       """,
       examples: [
         Example("ail-mail parse message.eml", "One record."),
-        Example("ail-mail parse --mbox archive.mbox | jq -r 'select(.attachments | length > 0) | .subject'", "Messages with attachments."),
+        Example(
+          "ail-mail parse --mbox archive.mbox | jq -r 'select(.attachments | length > 0) | .subject'",
+          "Messages with attachments."),
         Example("ail-mail parse --maildir ~/Mail/INBOX | ail-ai --preset Summary --field text", "Summarise a Maildir."),
       ],
       exitStatuses: [
@@ -34,14 +37,18 @@ struct Parse: ParsableCommand {
         (.noInput, "An input could not be read (the others were written)."),
       ]))
 
-  @Argument(help: ArgumentHelp("Message files; standard input when none (and no --mbox or --maildir) or '-'.", valueName: "file"),
+  @Argument(
+    help: ArgumentHelp(
+      "Message files; standard input when none (and no --mbox or --maildir) or '-'.", valueName: "file"),
     completion: .file())
   var files: [String] = []
 
-  @Option(help: ArgumentHelp("An mbox file to read every message of; repeatable.", valueName: "file"), completion: .file())
+  @Option(
+    help: ArgumentHelp("An mbox file to read every message of; repeatable.", valueName: "file"), completion: .file())
   var mbox: [String] = []
 
-  @Option(help: ArgumentHelp("A Maildir to read every message of; repeatable.", valueName: "dir"), completion: .directory)
+  @Option(
+    help: ArgumentHelp("A Maildir to read every message of; repeatable.", valueName: "dir"), completion: .directory)
   var maildir: [String] = []
 
   @OptionGroup var common: CommonOptions
@@ -67,12 +74,16 @@ struct Parse: ParsableCommand {
       }
       let singles = files.isEmpty && mbox.isEmpty && maildir.isEmpty ? ["-"] : files
       for file in singles {
-        do { try emit(try InputFile.contents(of: file), source: InputFile.displayName(file)) } catch let error as ToolError where error.status == .noInput {
+        do { try emit(try InputFile.contents(of: file), source: InputFile.displayName(file)) } catch let error
+          as ToolError where error.status == .noInput
+        {
           failed(error)
         }
       }
       for path in mbox {
-        do { try readMbox(path, diagnostics, emit) } catch let error as ToolError where error.status == .noInput { failed(error) }
+        do { try readMbox(path, diagnostics, emit) } catch let error as ToolError where error.status == .noInput {
+          failed(error)
+        }
       }
       for directory in maildir {
         let paths = Maildir.messagePaths(in: directory) { try? FileManager.default.contentsOfDirectory(atPath: $0) }
@@ -81,7 +92,9 @@ struct Parse: ParsableCommand {
           continue
         }
         for path in paths {
-          do { try emit(try InputFile.contents(of: path), source: path) } catch let error as ToolError where error.status == .noInput {
+          do { try emit(try InputFile.contents(of: path), source: path) } catch let error as ToolError
+            where error.status == .noInput
+          {
             failed(error)  // delivered or moved away meanwhile
           }
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Mail
 import ToolKit
 import Wire
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -29,15 +30,21 @@ struct Reply: ParsableCommand {
           "ail-mail body m.eml | ail-ai --recipe Reply/Freundlich | ail-mail reply --original m.eml --all > draft.eml",
           "An AI-drafted reply to everybody, to edit before sending."),
       ],
-      exitStatuses: [(.success, nil), (.dataError, "The original is empty."), (.noInput, nil), (.configError, "The configured From address does not parse.")]))
+      exitStatuses: [
+        (.success, nil), (.dataError, "The original is empty."), (.noInput, nil),
+        (.configError, "The configured From address does not parse."),
+      ]))
 
   @Option(help: ArgumentHelp("The message to answer.", valueName: "file"), completion: .file())
   var original: String
 
-  @Argument(help: ArgumentHelp("The new text; standard input when none or '-'.", valueName: "text-file"), completion: .file())
+  @Argument(
+    help: ArgumentHelp("The new text; standard input when none or '-'.", valueName: "text-file"), completion: .file())
   var textFile = "-"
 
-  @Option(help: ArgumentHelp("Your address, 'Name <address>' or 'address': the From line, and left out with --all.", valueName: "address"))
+  @Option(
+    help: ArgumentHelp(
+      "Your address, 'Name <address>' or 'address': the From line, and left out with --all.", valueName: "address"))
   var from: String?
 
   @Flag(help: "Reply to all: the original's To and Cc go to Cc, except yourself.") var all = false
@@ -66,9 +73,13 @@ struct Reply: ParsableCommand {
 
   private func resolveFrom() throws -> MailAddress? {
     let configuration = Configuration(tool: "ail-mail", file: try ConfigFile.load(app: "ailo"))
-    guard let setting = configuration.resolve(flag: ("--from", from), variable: "EMAIL", key: "from") else { return nil }
+    guard let setting = configuration.resolve(flag: ("--from", from), variable: "EMAIL", key: "from") else {
+      return nil
+    }
     guard let address = AddressList.parse(setting.value).first, address.address.contains("@") else {
-      throw ToolError(setting.source == .flag("--from") ? .usage : .configError, "\(setting.source): not an address: \(setting.value)")
+      throw ToolError(
+        setting.source == .flag("--from") ? .usage : .configError, "\(setting.source): not an address: \(setting.value)"
+      )
     }
     return address
   }

@@ -42,12 +42,17 @@ struct AilTranscribe: AsyncParsableCommand, ToolCommand {
           "ail-transcribe --engine openai --base-url https://api.openai.com/v1 --language de-DE talk.mp3 --format srt > talk.srt",
           "German subtitles from OpenAI's Whisper."),
         Example("ail-transcribe --segments-only interview.wav | jq -c '[.start, .end]'", "Where the speech is."),
-        Example("ail-transcribe memo.m4a --format text | ail-ai --preset Korrektur", "Transcribe, then clean up with a language model."),
+        Example(
+          "ail-transcribe memo.m4a --format text | ail-ai --preset Korrektur",
+          "Transcribe, then clean up with a language model."),
       ],
       exitStatuses: [
         (.success, nil), (.dataError, "A recording is not audio that can be decoded (the others were transcribed)."),
         (.noInput, "A recording could not be opened (the others were transcribed)."),
-        (.unavailable, "No engine can run: PocketSphinx or its model missing, German asked of the offline engine, ffmpeg missing."),
+        (
+          .unavailable,
+          "No engine can run: PocketSphinx or its model missing, German asked of the offline engine, ffmpeg missing."
+        ),
         (.tempFailure, "Some recordings failed at the engine (the others were transcribed)."),
         (.noPermission, "The server refused the API key."), (.configError, "An engine setting is missing or wrong."),
       ]),
@@ -69,7 +74,10 @@ struct AilTranscribe: AsyncParsableCommand, ToolCommand {
 
   @OptionGroup(title: "Segmentation") var segmentation: SegmentationOptions
 
-  @Option(help: ArgumentHelp("ndjson (records), text (one chunk per line), srt, vtt or json (one document per recording).", valueName: "format"))
+  @Option(
+    help: ArgumentHelp(
+      "ndjson (records), text (one chunk per line), srt, vtt or json (one document per recording).", valueName: "format"
+    ))
   var format: OutputFormat = .ndjson
 
   @Flag(help: "Keep chunk texts that repeat the transcript.")
@@ -86,9 +94,12 @@ struct AilTranscribe: AsyncParsableCommand, ToolCommand {
     if live && files.count > 1 || live && files.first.map({ $0 != "-" }) == true {
       throw ValidationError("--live reads standard input: give '-' or no file.")
     }
-    if !live && files.isEmpty { throw ValidationError("Name a recording, or use --live - for raw PCM on standard input.") }
+    if !live && files.isEmpty {
+      throw ValidationError("Name a recording, or use --live - for raw PCM on standard input.")
+    }
     if format.isWholeDocument && (files.count > 1) {
-      throw ValidationError("--format \(format.rawValue) writes one document: give one recording (or use ndjson or text).")
+      throw ValidationError(
+        "--format \(format.rawValue) writes one document: give one recording (or use ndjson or text).")
     }
     if segmentation.segmentsOnly && format != .ndjson && format != .text {
       throw ValidationError("--segments-only writes ndjson or text.")
@@ -112,7 +123,8 @@ struct AilTranscribe: AsyncParsableCommand, ToolCommand {
         if made is PocketSphinxEngine && speechLanguage == .german {
           throw ToolError(
             .unavailable,
-            "pocketsphinx recognises US English only; for de-DE use --engine openai (OpenAI, Groq, speaches, LocalAI) or --engine whisper-server")
+            "pocketsphinx recognises US English only; for de-DE use --engine openai (OpenAI, Groq, speaches, LocalAI) or --engine whisper-server"
+          )
         }
         engine = made
         http = client
@@ -125,8 +137,12 @@ struct AilTranscribe: AsyncParsableCommand, ToolCommand {
   }
 
   private func resolveLanguage(_ configuration: Configuration) throws -> SpeechLanguage {
-    guard let setting = configuration.resolve(flag: ("--language", language), variable: nil, key: "language") else { return .auto }
-    guard let parsed = SpeechLanguage(rawValue: setting.value) ?? SpeechLanguage.allCases.first(where: { $0.rawValue.lowercased() == setting.value.lowercased() })
+    guard let setting = configuration.resolve(flag: ("--language", language), variable: nil, key: "language") else {
+      return .auto
+    }
+    guard
+      let parsed = SpeechLanguage(rawValue: setting.value)
+        ?? SpeechLanguage.allCases.first(where: { $0.rawValue.lowercased() == setting.value.lowercased() })
     else {
       throw ToolError(.usage, "\(setting.source): language \(setting.value) is not one of de-DE, en-US, en-GB, auto")
     }

@@ -17,13 +17,16 @@ struct EngineOptions: ParsableArguments {
       valueName: "engine"))
   var engine: Kind?
 
-  @Option(help: ArgumentHelp("The server for openai or whisper-server, e.g. http://localhost:8000/v1.", valueName: "url"))
+  @Option(
+    help: ArgumentHelp("The server for openai or whisper-server, e.g. http://localhost:8000/v1.", valueName: "url"))
   var baseURL: String?
 
   @Option(help: ArgumentHelp("The model to ask for (openai; default whisper-1).", valueName: "name"))
   var model: String?
 
-  @Option(help: ArgumentHelp("Environment variable holding the API key (default OPENAI_API_KEY, when set).", valueName: "name"))
+  @Option(
+    help: ArgumentHelp(
+      "Environment variable holding the API key (default OPENAI_API_KEY, when set).", valueName: "name"))
   var apiKeyEnv: String?
 
   @Option(help: ArgumentHelp("File whose first line is the API key.", valueName: "file"), completion: .file())
@@ -44,11 +47,15 @@ struct EngineOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Seconds for one chunk's request, upload and answer.", valueName: "seconds"))
   var timeout: Double = 600
 
-  @Option(help: ArgumentHelp("Retries of a chunk after a failure that may pass (connection, 429, 5xx).", valueName: "n"))
+  @Option(
+    help: ArgumentHelp("Retries of a chunk after a failure that may pass (connection, 429, 5xx).", valueName: "n"))
   var retries: Int = 2
 
   static let environment: [(String, String)] = [
-    ("OPENAI_API_KEY", "The API key for --engine openai, unless --api-key-env, --api-key-file or --api-key-cmd says otherwise."),
+    (
+      "OPENAI_API_KEY",
+      "The API key for --engine openai, unless --api-key-env, --api-key-file or --api-key-cmd says otherwise."
+    ),
     ("XDG_CONFIG_HOME", "Where ailo/config is read from (default ~/.config)."),
   ]
 
@@ -58,7 +65,9 @@ struct EngineOptions: ParsableArguments {
     let kind: Kind
     if let configured {
       guard let parsed = Kind(rawValue: configured.value) else {
-        throw ToolError(.configError, "\(configured.source): unknown engine \(configured.value) (pocketsphinx, openai, whisper-server)")
+        throw ToolError(
+          .configError,
+          "\(configured.source): unknown engine \(configured.value) (pocketsphinx, openai, whisper-server)")
       }
       kind = parsed
     } else if PocketSphinxEngine.isInstalled {
@@ -66,7 +75,8 @@ struct EngineOptions: ParsableArguments {
     } else {
       throw ToolError(
         .unavailable,
-        "no speech engine: install PocketSphinx (apt-get install libpocketsphinx3 pocketsphinx-en-us) or use --engine openai|whisper-server --base-url URL")
+        "no speech engine: install PocketSphinx (apt-get install libpocketsphinx3 pocketsphinx-en-us) or use --engine openai|whisper-server --base-url URL"
+      )
     }
     if kind == .pocketsphinx {
       let directory = configuration.resolve(flag: ("--model-dir", modelDir), variable: nil, key: "model_dir")?.value
@@ -77,10 +87,13 @@ struct EngineOptions: ParsableArguments {
       }
     }
     if offline {
-      throw ToolError(.usage, "--offline refuses --engine \(kind.rawValue), which sends audio to a server; use pocketsphinx")
+      throw ToolError(
+        .usage, "--offline refuses --engine \(kind.rawValue), which sends audio to a server; use pocketsphinx")
     }
     guard let base = configuration.resolve(flag: ("--base-url", baseURL), variable: nil, key: "base_url")?.value else {
-      throw ToolError(.configError, "--engine \(kind.rawValue) needs --base-url (or base_url in the [ail-transcribe] section of the config)")
+      throw ToolError(
+        .configError,
+        "--engine \(kind.rawValue) needs --base-url (or base_url in the [ail-transcribe] section of the config)")
     }
     let key = try apiKey(configuration: configuration, diagnostics: diagnostics, required: false)
     let http = HTTPTranscriptionEngine.makeHTTPClient()
@@ -100,11 +113,16 @@ struct EngineOptions: ParsableArguments {
   /// The key from a flag's source, the config, or OPENAI_API_KEY when it is set; nil without one.
   private func apiKey(configuration: Configuration, diagnostics: Diagnostics, required: Bool) throws -> Secret? {
     let source: SecretSource
-    if let file = configuration.resolve(flag: ("--api-key-file", apiKeyFile), variable: nil, key: "api_key_file")?.value {
+    if let file = configuration.resolve(flag: ("--api-key-file", apiKeyFile), variable: nil, key: "api_key_file")?.value
+    {
       source = .file(file)
-    } else if let command = configuration.resolve(flag: ("--api-key-cmd", apiKeyCmd), variable: nil, key: "api_key_cmd")?.value {
+    } else if let command = configuration.resolve(
+      flag: ("--api-key-cmd", apiKeyCmd), variable: nil, key: "api_key_cmd")?.value
+    {
       source = .command(command)
-    } else if let name = configuration.resolve(flag: ("--api-key-env", apiKeyEnv), variable: nil, key: "api_key_env")?.value {
+    } else if let name = configuration.resolve(flag: ("--api-key-env", apiKeyEnv), variable: nil, key: "api_key_env")?
+      .value
+    {
       source = .environment(name)
     } else if configuration.environment["OPENAI_API_KEY"]?.isEmpty == false {
       source = .environment("OPENAI_API_KEY")

@@ -88,19 +88,23 @@ struct TranscriptionRun {
     if file.lowercased().hasSuffix(".wav") || file.lowercased().hasSuffix(".wave") {
       do {
         return try WAVSource(path: file)
-      } catch where error.kind == .badData {
+      } catch  where error.kind == .badData {
         diagnostics.debug("\(error.message); decoding with ffmpeg")
       }
     }
     return try FFmpegSource(path: file, executable: ffmpeg)
   }
 
-  private func transcribe(_ source: inout any AudioSource, name: String, sink: OutputSink) async throws -> (seconds: Double, chunks: Int) {
+  private func transcribe(_ source: inout any AudioSource, name: String, sink: OutputSink) async throws -> (
+    seconds: Double, chunks: Int
+  ) {
     let transcriber = Transcriber(settings: settings, engine: engine.map { carryPrompt ? PromptCarrying($0) : $0 })
     var cues: [SubtitleFormat.Cue] = []
     var chunkRecords: [TranscriptChunkRecord] = []
     var shownSeconds = 0
-    let progress = live || diagnostics.verbosity == .quiet ? nil : Progress(label: "\(name): seconds", total: nil, diagnostics: diagnostics)
+    let progress =
+      live || diagnostics.verbosity == .quiet
+      ? nil : Progress(label: "\(name): seconds", total: nil, diagnostics: diagnostics)
     let events = TranscriptionEvents(
       segment: { segment in
         guard segmentsOnly else { return }
@@ -166,7 +170,9 @@ final class PromptCarrying: SpeechEngine, @unchecked Sendable {
   var isNetworked: Bool { inner.isNetworked }
 
   func recognize(_ audio: PCM, language: SpeechLanguage) async throws -> Recognition {
-    guard let http = inner as? HTTPTranscriptionEngine else { return try await inner.recognize(audio, language: language) }
+    guard let http = inner as? HTTPTranscriptionEngine else {
+      return try await inner.recognize(audio, language: language)
+    }
     // Chunks of one recording are recognised one after another, never at once.
     let heard = try await http.recognize(audio, language: language, prompt: previous)
     previous = heard.text

@@ -22,7 +22,9 @@ extension RKCache {
         exitStatuses: [(.success, nil), (.ioError, "The file cannot be written or the store read.")]))
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: ArgumentHelp("The ZIP file to write (replaced when it exists).", valueName: "file.zip"), completion: .file(extensions: ["zip"]))
+    @Argument(
+      help: ArgumentHelp("The ZIP file to write (replaced when it exists).", valueName: "file.zip"),
+      completion: .file(extensions: ["zip"]))
     var file: String
 
     func run() throws {
@@ -30,7 +32,8 @@ extension RKCache {
       try runTool(diagnostics) {
         let summary = try store.open().export(to: file, generator: "rk-cache \(Toolbox.version)")
         diagnostics.info(
-          "exported \(summary.articles) article\(summary.articles == 1 ? "" : "s") and \(summary.images) image\(summary.images == 1 ? "" : "s") to \(file), \(Formatting.size(summary.bytes))")
+          "exported \(summary.articles) article\(summary.articles == 1 ? "" : "s") and \(summary.images) image\(summary.images == 1 ? "" : "s") to \(file), \(Formatting.size(summary.bytes))"
+        )
       }
     }
   }
@@ -56,7 +59,8 @@ extension RKCache {
         ]))
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: ArgumentHelp("The ZIP file to read.", valueName: "file.zip"), completion: .file(extensions: ["zip"]))
+    @Argument(
+      help: ArgumentHelp("The ZIP file to read.", valueName: "file.zip"), completion: .file(extensions: ["zip"]))
     var file: String
 
     func run() throws {

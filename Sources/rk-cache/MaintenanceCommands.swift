@@ -12,7 +12,10 @@ extension RKCache {
       abstract: "How much the store holds: articles, image blobs, last sync, the largest articles.",
       discussion: HelpText.discussion(
         "--json writes one object with count, bytes, blobs, blob_bytes, last_sync and largest.",
-        examples: [Example("rk-cache stats", "\"23 articles, 12.5 MB\" and more."), Example("rk-cache stats --json | jq .bytes", "For scripts.")],
+        examples: [
+          Example("rk-cache stats", "\"23 articles, 12.5 MB\" and more."),
+          Example("rk-cache stats --json | jq .bytes", "For scripts."),
+        ],
         exitStatuses: [(.success, nil)]))
 
     @OptionGroup var store: StoreOptions
@@ -33,7 +36,9 @@ extension RKCache {
         } else {
           var text = "\(stats.count) article\(stats.count == 1 ? "" : "s"), \(Formatting.size(stats.bytes))\n"
           text += "\(stats.blobs) image blob\(stats.blobs == 1 ? "" : "s"), \(Formatting.size(stats.blobBytes))\n"
-          text += "last sync: " + (stats.lastSync.map { "\(Formatting.age(of: $0)) (\(RFC3339.string(from: $0)))" } ?? "never") + "\n"
+          text +=
+            "last sync: "
+            + (stats.lastSync.map { "\(Formatting.age(of: $0)) (\(RFC3339.string(from: $0)))" } ?? "never") + "\n"
           if !stats.largest.isEmpty {
             text += "largest:\n"
             text += Formatting.table(stats.largest.map { ["  " + Formatting.size($0.bytes), $0.id, $0.title] })
@@ -57,10 +62,13 @@ extension RKCache {
         ]))
 
     @OptionGroup var store: StoreOptions
-    @Option(help: ArgumentHelp("How old the last sync may be: 90s, 30m, 4h, 2d, 1w.", valueName: "age")) var maxAge = "4h"
+    @Option(help: ArgumentHelp("How old the last sync may be: 90s, 30m, 4h, 2d, 1w.", valueName: "age")) var maxAge =
+      "4h"
 
     func validate() throws {
-      if Formatting.duration(maxAge) == nil { throw ValidationError("--max-age is a number and a unit: 90s, 30m, 4h, 2d, 1w.") }
+      if Formatting.duration(maxAge) == nil {
+        throw ValidationError("--max-age is a number and a unit: 90s, 30m, 4h, 2d, 1w.")
+      }
     }
 
     func run() throws {
@@ -72,7 +80,9 @@ extension RKCache {
           return  // never synced; the sync that is due creates the store
         }
         guard let last = try offline.lastSync() else { return }
-        if Date().timeIntervalSince(last) <= Formatting.duration(maxAge)! { throw ExitCode(ExitStatus.failure.rawValue) }
+        if Date().timeIntervalSince(last) <= Formatting.duration(maxAge)! {
+          throw ExitCode(ExitStatus.failure.rawValue)
+        }
       }
     }
   }
@@ -82,7 +92,8 @@ extension RKCache {
       commandName: "last-sync",
       abstract: "The time of the last complete sync (RFC 3339); exit 1 when there was none.",
       discussion: HelpText.discussion(
-        "Only a stream that ended with a complete sync_summary counts.", examples: [Example("rk-cache last-sync", "2026-11-22T03:04:05Z")],
+        "Only a stream that ended with a complete sync_summary counts.",
+        examples: [Example("rk-cache last-sync", "2026-11-22T03:04:05Z")],
         exitStatuses: [(.success, nil), (.failure, "Never synced.")]))
 
     @OptionGroup var store: StoreOptions
@@ -118,7 +129,8 @@ extension RKCache {
         let before = try offline.stats()
         _ = try offline.remove(ids: try offline.ids())
         diagnostics.info(
-          "removed \(before.count) article\(before.count == 1 ? "" : "s"), freed \(Formatting.size(before.bytes)) (\(before.blobs) image blobs)")
+          "removed \(before.count) article\(before.count == 1 ? "" : "s"), freed \(Formatting.size(before.bytes)) (\(before.blobs) image blobs)"
+        )
       }
     }
   }

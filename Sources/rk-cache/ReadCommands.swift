@@ -57,7 +57,9 @@ extension RKCache {
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
-        guard let html = try store.open().html(id: id) else { throw ToolError(.failure, "no article \(id) in the cache") }
+        guard let html = try store.open().html(id: id) else {
+          throw ToolError(.failure, "no article \(id) in the cache")
+        }
         let sink = OutputSink.standardOutput
         try sink.write(html)
         try sink.flush()
@@ -69,7 +71,8 @@ extension RKCache {
     static let configuration = CommandConfiguration(
       commandName: "show", abstract: "One article's metadata as a cache_entry record.",
       discussion: HelpText.discussion(
-        "Does not mark the article as read.", examples: [Example("rk-cache show VnopmpKQ3CmQ6apY9mgDws", "Its record.")],
+        "Does not mark the article as read.",
+        examples: [Example("rk-cache show VnopmpKQ3CmQ6apY9mgDws", "Its record.")],
         exitStatuses: [(.success, nil), (.failure, "No such article.")]))
 
     @OptionGroup var store: StoreOptions
@@ -77,7 +80,9 @@ extension RKCache {
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
-        guard let entry = try store.open().entry(id: id) else { throw ToolError(.failure, "no article \(id) in the cache") }
+        guard let entry = try store.open().entry(id: id) else {
+          throw ToolError(.failure, "no article \(id) in the cache")
+        }
         let sink = OutputSink.standardOutput
         try sink.emit(entry)
         try sink.flush()

@@ -1,8 +1,8 @@
 public import ArgumentParser
 import AsyncHTTPClient
 import Foundation
-import NIOCore
 public import ImageExtraction
+import NIOCore
 import Resilience
 import Synchronization
 import ToolKit
@@ -38,7 +38,8 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
       examples: [
         Example("rk-fetch | rk-extract-images --embed | rk-cache store", "Articles that read offline, images and all."),
         Example("rk-extract-images --list < articles.ndjson | jq -r .resolved", "Every image URL, one per line."),
-        Example("rk-extract-images --embed --best-candidate --max-width 1600", "One image per srcset, at most 1600 px wide."),
+        Example(
+          "rk-extract-images --embed --best-candidate --max-width 1600", "One image per srcset, at most 1600 px wide."),
       ],
       exitStatuses: [
         (.success, "Every image was found (and fetched and embedded, when asked)."),
@@ -54,16 +55,20 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
   @Flag(help: "Download the images and embed them into the HTML as data: URIs.") var embed = false
   @Flag(inversion: .prefixedNo, help: "Fetch the bookmark's own image (or thumbnail) too.") var hero = true
   @Flag(help: "Keep only the widest srcset candidate (see --max-width).") var bestCandidate = false
-  @Option(help: ArgumentHelp("With --best-candidate: the widest candidate to keep, in pixels.", valueName: "px")) var maxWidth: Int?
+  @Option(help: ArgumentHelp("With --best-candidate: the widest candidate to keep, in pixels.", valueName: "px"))
+  var maxWidth: Int?
   @Option(help: ArgumentHelp("What a failed image becomes: keep (its URL) or remove.", valueName: "keep|remove"))
   var onFail: Embedder.OnFail = .keep
   @Option(help: ArgumentHelp("Downloads in flight at once.", valueName: "n")) var concurrency = 6
-  @Option(help: ArgumentHelp("Seconds for each download, body included.", valueName: "seconds")) var timeout: Double = 30
+  @Option(help: ArgumentHelp("Seconds for each download, body included.", valueName: "seconds")) var timeout: Double =
+    30
   @Option(help: ArgumentHelp("Retries of a failed request.", valueName: "n")) var retries = 2
-  @Option(help: ArgumentHelp("Seconds before the first retry; each further one waits twice as long.", valueName: "seconds"))
+  @Option(
+    help: ArgumentHelp("Seconds before the first retry; each further one waits twice as long.", valueName: "seconds"))
   var retryDelay: Double = 2
   @Option(help: ArgumentHelp("Largest image to download: 10MB, 500kB.", valueName: "size")) var maxImageBytes = "10MB"
-  @Option(help: ArgumentHelp("Most image data to embed into one article.", valueName: "size")) var maxArticleBytes = "50MB"
+  @Option(help: ArgumentHelp("Most image data to embed into one article.", valueName: "size")) var maxArticleBytes =
+    "50MB"
 
   @OptionGroup var common: CommonOptions
 
@@ -81,7 +86,8 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
     try await runTool(diagnostics) {
       let mode: ArticleImages.Mode = embed ? .embed : download ? .download : .find
       let spool = NSTemporaryDirectory() + "rk-extract-images-" + UUID().uuidString
-      try FileManager.default.createDirectory(atPath: spool, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      try FileManager.default.createDirectory(
+        atPath: spool, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       defer { try? FileManager.default.removeItem(atPath: spool) }
       var configuration = RetryingHTTP.configuration(connectTimeout: min(timeout, 10).rounded(.up))
       configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
@@ -92,12 +98,14 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
           ? nil
           : ImageFetcher(
             http: http,
-            limits: FetchLimits(concurrency: concurrency, timeout: timeout, maxImageBytes: Formatting.bytes(maxImageBytes)!),
+            limits: FetchLimits(
+              concurrency: concurrency, timeout: timeout, maxImageBytes: Formatting.bytes(maxImageBytes)!),
             policy: RetryPolicy(maxRetries: retries, baseDelay: retryDelay), spool: spool)
         let work = ArticleImages(
           mode: mode, hero: hero, fetcher: fetcher,
           embedder: Embedder.Options(
-            onFail: onFail, bestCandidate: bestCandidate, maxWidth: maxWidth, maxArticleBytes: Formatting.bytes(maxArticleBytes)!))
+            onFail: onFail, bestCandidate: bestCandidate, maxWidth: maxWidth,
+            maxArticleBytes: Formatting.bytes(maxArticleBytes)!))
         try await process(work, diagnostics: diagnostics)
       }
     }

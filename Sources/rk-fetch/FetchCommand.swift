@@ -19,15 +19,17 @@ struct FetchCommand {
     guard
       let server = configuration.resolve(flag: ("--server", options.server), variable: "READECK_URL", key: "server")
     else {
-      throw ToolError(.configError, "no server: pass --server URL, set READECK_URL, or put server = URL in the config file")
+      throw ToolError(
+        .configError, "no server: pass --server URL, set READECK_URL, or put server = URL in the config file")
     }
     let token = try loadToken(configuration)
-    let limit = try options.limit ?? configuration.resolve(variable: nil, key: "limit").map { setting in
-      guard let value = Int(setting.value), value >= 0 else {
-        throw ToolError(.configError, "\(setting.source): limit must be a number, 0 for all")
-      }
-      return value
-    } ?? 20
+    let limit =
+      try options.limit ?? configuration.resolve(variable: nil, key: "limit").map { setting in
+        guard let value = Int(setting.value), value >= 0 else {
+          throw ToolError(.configError, "\(setting.source): limit must be a number, 0 for all")
+        }
+        return value
+      } ?? 20
     let skipIDs = try options.skipIds.map(readIDs) ?? []
 
     try await withHTTPClient(connectTimeout: min(options.timeout, 10).rounded(.up)) { http in
@@ -42,7 +44,8 @@ struct FetchCommand {
     do {
       client = try ReadeckClient(
         server: server.value, token: token.reveal(), http: http, timeout: options.timeout,
-        policy: RetryPolicy(maxRetries: options.retries, baseDelay: options.retryDelay), breaker: breaker, onRetry: { diagnostics.debug($0) })
+        policy: RetryPolicy(maxRetries: options.retries, baseDelay: options.retryDelay), breaker: breaker,
+        onRetry: { diagnostics.debug($0) })
     } catch let error as ReadeckError {
       throw ToolError(.configError, "\(server.source): \(error)")
     }
@@ -66,7 +69,8 @@ struct FetchCommand {
         try sink.emit(record)
       }
     } catch ReadeckError.tokenRejected(let status) {
-      throw ToolError(.noPermission, "token rejected by \(client.server) (HTTP \(status)); check READECK_TOKEN or --token-file")
+      throw ToolError(
+        .noPermission, "token rejected by \(client.server) (HTTP \(status)); check READECK_TOKEN or --token-file")
     }
     observer.finish()
     try sink.flush()
@@ -85,13 +89,16 @@ struct FetchCommand {
       store = try OfflineStore(path: path)
     } catch let error as StoreError {
       // A fallback store that is not there is a wrong path (66), not a second outage.
-      let status: ExitStatus = switch error {
+      let status: ExitStatus =
+        switch error {
         case .missing, .isDirectory: .noInput
         default: .unavailable
-      }
+        }
       throw ToolError(status, "server unreachable, and no fallback: \(error)")
     }
-    let entries = try store.list(label: options.label, limit: limit == 0 ? nil : limit).filter { !written.contains($0.id) }
+    let entries = try store.list(label: options.label, limit: limit == 0 ? nil : limit).filter {
+      !written.contains($0.id)
+    }
     var served = 0
     for entry in entries {
       guard let article = try store.article(id: entry.id) else { continue }  // removed meanwhile
@@ -119,7 +126,8 @@ struct FetchCommand {
     if let command = configuration.resolve(variable: nil, key: "token_cmd") {
       return try Secret.load(.command(command.value), what: what, diagnostics: diagnostics)
     }
-    throw ToolError(.configError, "no token: set READECK_TOKEN, pass --token-file PATH, or put token_file = PATH in the config file")
+    throw ToolError(
+      .configError, "no token: set READECK_TOKEN, pass --token-file PATH, or put token_file = PATH in the config file")
   }
 
   private func readIDs(_ path: String) throws -> Set<String> {

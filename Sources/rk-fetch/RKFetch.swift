@@ -42,23 +42,35 @@ struct RKFetch: AsyncParsableCommand, ToolCommand {
         )
       ],
       examples: [
-        Example("rk-fetch --server https://readeck.example.org > new.ndjson", "The 20 newest unread articles (token in READECK_TOKEN)."),
+        Example(
+          "rk-fetch --server https://readeck.example.org > new.ndjson",
+          "The 20 newest unread articles (token in READECK_TOKEN)."),
         Example(
           "rk-cache ids | rk-fetch --limit 50 --skip-ids - | rk-cache store",
           "Sync the 50 newest unread articles, without fetching the ones already cached."),
         Example("rk-fetch --state all --limit 0 --metadata-only", "Every bookmark's metadata, all pages."),
-        Example("rk-fetch --since 2026-11-01T00:00:00Z", "Only what changed since a date; deletions as \"deleted\" records."),
+        Example(
+          "rk-fetch --since 2026-11-01T00:00:00Z", "Only what changed since a date; deletions as \"deleted\" records."),
         Example(
           "rk-fetch --fallback-cache ~/.local/share/readkeep/cache.sqlite | reader",
           "Network first; offline, the saved articles instead."),
       ],
       exitStatuses: [
-        (.success, "Every selected article was synced, or the server was unreachable and --fallback-cache served saved ones."),
-        (.tempFailure, "Some articles failed (listed in the summary), or the server answered errors that retries did not cure."),
+        (
+          .success,
+          "Every selected article was synced, or the server was unreachable and --fallback-cache served saved ones."
+        ),
+        (
+          .tempFailure,
+          "Some articles failed (listed in the summary), or the server answered errors that retries did not cure."
+        ),
         (.unavailable, "The server became unreachable; the records written before stay valid."),
         (.noPermission, "The token was rejected (HTTP 401 or 403)."),
         (.configError, "The server or the token is not configured."),
-        (.noInput, "The --skip-ids file cannot be opened, or the server was unreachable and the --fallback-cache store does not exist."),
+        (
+          .noInput,
+          "The --skip-ids file cannot be opened, or the server was unreachable and the --fallback-cache store does not exist."
+        ),
         (.ioError, "Standard output cannot be written (a full disk); the run stops at once."),
       ]),
     version: Toolbox.version)
@@ -85,7 +97,10 @@ struct RKFetch: AsyncParsableCommand, ToolCommand {
   @Option(name: .customLong("sort"), help: "Server sort key, e.g. -created (default), created, title (repeatable).")
   var sorts: [String] = []
 
-  @Option(help: ArgumentHelp("Ids already cached, one per line ('-' for standard input): counted as skipped, never fetched.", valueName: "file"), completion: .file())
+  @Option(
+    help: ArgumentHelp(
+      "Ids already cached, one per line ('-' for standard input): counted as skipped, never fetched.", valueName: "file"
+    ), completion: .file())
   var skipIds: String?
 
   @Flag(help: "Write \"bookmark\" records without fetching articles.")
@@ -109,7 +124,8 @@ struct RKFetch: AsyncParsableCommand, ToolCommand {
   @Option(help: ArgumentHelp("Retries of a failed request.", valueName: "n"))
   var retries = 2
 
-  @Option(help: ArgumentHelp("Seconds before the first retry; each further retry waits twice as long.", valueName: "seconds"))
+  @Option(
+    help: ArgumentHelp("Seconds before the first retry; each further retry waits twice as long.", valueName: "seconds"))
   var retryDelay: Double = 2
 
   @Option(

@@ -23,7 +23,9 @@ struct RKPrune: ParsableCommand, ToolCommand {
       keep, max_size, older_than, strategy.
       """,
       environment: StoreOptions.environment,
-      files: StoreOptions.files + [("$XDG_CONFIG_HOME/readkeep/config", "Default limits: keep, max_size, older_than, strategy.")],
+      files: StoreOptions.files + [
+        ("$XDG_CONFIG_HOME/readkeep/config", "Default limits: keep, max_size, older_than, strategy.")
+      ],
       examples: [
         Example("rk-prune --keep 100", "The 100 most recently cached articles stay."),
         Example("rk-prune --max-size 500MB --strategy lru", "Under 500 MB; the least recently read go first."),
@@ -56,8 +58,12 @@ struct RKPrune: ParsableCommand, ToolCommand {
 
   func validate() throws {
     if let keep, keep < 0 { throw ValidationError("--keep is a count, 0 or more.") }
-    if let maxSize, Formatting.bytes(maxSize) == nil { throw ValidationError("--max-size is a size such as 500MB or 2GiB.") }
-    if let olderThan, Formatting.duration(olderThan) == nil { throw ValidationError("--older-than is an age such as 30d or 12h.") }
+    if let maxSize, Formatting.bytes(maxSize) == nil {
+      throw ValidationError("--max-size is a size such as 500MB or 2GiB.")
+    }
+    if let olderThan, Formatting.duration(olderThan) == nil {
+      throw ValidationError("--older-than is an age such as 30d or 12h.")
+    }
   }
 
   func run() throws {
@@ -74,8 +80,10 @@ struct RKPrune: ParsableCommand, ToolCommand {
       let stats = try offline.stats()
       let articles = "\(removed.count) article\(removed.count == 1 ? "" : "s")"
       diagnostics.info(
-        (dryRun ? "would prune \(articles), \(Formatting.size(bytes))" : "pruned \(articles), \(Formatting.size(bytes))")
-          + "; \(stats.count - (dryRun ? removed.count : 0)) left, \(Formatting.size(stats.bytes - (dryRun ? bytes : 0)))")
+        (dryRun
+          ? "would prune \(articles), \(Formatting.size(bytes))" : "pruned \(articles), \(Formatting.size(bytes))")
+          + "; \(stats.count - (dryRun ? removed.count : 0)) left, \(Formatting.size(stats.bytes - (dryRun ? bytes : 0)))"
+      )
     }
   }
 
@@ -84,13 +92,17 @@ struct RKPrune: ParsableCommand, ToolCommand {
     let configuration = Configuration(tool: "rk-prune", file: try ConfigFile.load(app: "readkeep"))
     func configured<T>(_ key: String, _ parse: (String) -> T?, _ what: String) throws -> T? {
       guard let setting = configuration.resolve(variable: nil, key: key) else { return nil }
-      guard let value = parse(setting.value) else { throw ToolError(.configError, "\(setting.source): \(key) must be \(what)") }
+      guard let value = parse(setting.value) else {
+        throw ToolError(.configError, "\(setting.source): \(key) must be \(what)")
+      }
       return value
     }
     let limits = PruneLimits(
       keep: try keep ?? configured("keep", { Int($0).flatMap { $0 >= 0 ? $0 : nil } }, "a count"),
-      maxBytes: try maxSize.flatMap(Formatting.bytes) ?? configured("max_size", Formatting.bytes, "a size such as 500MB"),
-      olderThan: try olderThan.flatMap(Formatting.duration) ?? configured("older_than", Formatting.duration, "an age such as 30d"))
+      maxBytes: try maxSize.flatMap(Formatting.bytes)
+        ?? configured("max_size", Formatting.bytes, "a size such as 500MB"),
+      olderThan: try olderThan.flatMap(Formatting.duration)
+        ?? configured("older_than", Formatting.duration, "an age such as 30d"))
     guard limits != PruneLimits() else {
       throw ToolError(.usage, "no limit: give --keep, --max-size or --older-than (or set them in the config file)")
     }

@@ -99,7 +99,8 @@ import Testing
   }
 
   @Test func blockSizeDoesNotChangeTheResult() {
-    let samples = Signal.silence(0.3, rate: rate) + Signal.tone(0.7, rate: rate) + Signal.silence(1, rate: rate)
+    let samples =
+      Signal.silence(0.3, rate: rate) + Signal.tone(0.7, rate: rate) + Signal.silence(1, rate: rate)
       + Signal.tone(2.1, rate: rate) + Signal.silence(0.5, rate: rate)
     let reference = Signal.segments(samples, rate: rate, blocks: samples.count)
     for blocks in [1, 100, 1023, 1024, 1025, 50000] {

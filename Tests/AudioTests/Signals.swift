@@ -6,10 +6,14 @@ import Foundation
 enum Signal {
   /// A sine of `amplitude` (RMS amplitude/√2): 0.1 is -23 dBFS, "speech" at the -40 dB default.
   static func tone(_ seconds: Double, rate: Int, amplitude: Float = 0.1, frequency: Double = 440) -> [Float] {
-    (0..<Int(seconds * Double(rate))).map { amplitude * Float(sin(2 * Double.pi * frequency * Double($0) / Double(rate))) }
+    (0..<Int(seconds * Double(rate))).map {
+      amplitude * Float(sin(2 * Double.pi * frequency * Double($0) / Double(rate)))
+    }
   }
 
-  static func silence(_ seconds: Double, rate: Int) -> [Float] { [Float](repeating: 0, count: Int(seconds * Double(rate))) }
+  static func silence(_ seconds: Double, rate: Int) -> [Float] {
+    [Float](repeating: 0, count: Int(seconds * Double(rate)))
+  }
 
   /// Uniform noise of the given RMS from a fixed seed, so that runs repeat.
   static func noise(_ seconds: Double, rate: Int, rms: Float, seed: UInt64 = 42) -> [Float] {
@@ -21,7 +25,9 @@ enum Signal {
     }
   }
 
-  static func segments(_ samples: [Float], rate: Int, settings: SegmenterSettings = SegmenterSettings(), blocks: Int = 4096) -> [Segment] {
+  static func segments(
+    _ samples: [Float], rate: Int, settings: SegmenterSettings = SegmenterSettings(), blocks: Int = 4096
+  ) -> [Segment] {
     var segmenter = Segmenter(settings: settings, sampleRate: rate)
     var found: [Segment] = []
     var offset = 0

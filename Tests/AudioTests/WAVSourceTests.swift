@@ -24,7 +24,8 @@ import Testing
   }
 
   @Test func eightBitIsUnsigned() throws {
-    let (pcm, _) = try read(WAVBytes.file(WAVBytes.fmt(tag: 1, channels: 1, rate: 8000, bits: 8), WAVBytes.chunk("data", [128, 192, 64, 0])))
+    let (pcm, _) = try read(
+      WAVBytes.file(WAVBytes.fmt(tag: 1, channels: 1, rate: 8000, bits: 8), WAVBytes.chunk("data", [128, 192, 64, 0])))
     #expect(pcm.samples == [0, 0.5, -0.5, -1])
     #expect(pcm.sampleRate == 8000)
   }
@@ -32,7 +33,8 @@ import Testing
   @Test func twentyFourBitKeepsTheSign() throws {
     // 0x400000 = +0.5, 0xC00000 = -0.5, 0x7FFFFF ≈ +1
     let data: [UInt8] = [0, 0, 0x40, 0, 0, 0xC0, 0xFF, 0xFF, 0x7F]
-    let (pcm, _) = try read(WAVBytes.file(WAVBytes.fmt(tag: 1, channels: 1, rate: 48000, bits: 24), WAVBytes.chunk("data", data)))
+    let (pcm, _) = try read(
+      WAVBytes.file(WAVBytes.fmt(tag: 1, channels: 1, rate: 48000, bits: 24), WAVBytes.chunk("data", data)))
     #expect(pcm.samples[0] == 0.5)
     #expect(pcm.samples[1] == -0.5)
     #expect(abs(pcm.samples[2] - 1) < 1e-6)
@@ -40,8 +42,11 @@ import Testing
 
   @Test func stereoIsMixedDown() throws {
     let frames: [(Int16, Int16)] = [(16384, -16384), (16384, 16384), (0, 32767)]
-    let data = frames.flatMap { WAVBytes.le16(Int(UInt16(bitPattern: $0.0))) + WAVBytes.le16(Int(UInt16(bitPattern: $0.1))) }
-    let (pcm, format) = try read(WAVBytes.file(WAVBytes.fmt(tag: 1, channels: 2, rate: 44100, bits: 16), WAVBytes.chunk("data", data)))
+    let data = frames.flatMap {
+      WAVBytes.le16(Int(UInt16(bitPattern: $0.0))) + WAVBytes.le16(Int(UInt16(bitPattern: $0.1)))
+    }
+    let (pcm, format) = try read(
+      WAVBytes.file(WAVBytes.fmt(tag: 1, channels: 2, rate: 44100, bits: 16), WAVBytes.chunk("data", data)))
     #expect(format.channels == 2)
     #expect(pcm.samples == [0, 0.5, Float(32767) / 65536])
   }
@@ -49,15 +54,18 @@ import Testing
   @Test func floatAndExtensibleFormats() throws {
     let values: [Float] = [0.25, -0.75]
     let data = values.flatMap { WAVBytes.le32(Int($0.bitPattern)) }
-    let (plain, _) = try read(WAVBytes.file(WAVBytes.fmt(tag: 3, channels: 1, rate: 16000, bits: 32), WAVBytes.chunk("data", data)))
+    let (plain, _) = try read(
+      WAVBytes.file(WAVBytes.fmt(tag: 3, channels: 1, rate: 16000, bits: 32), WAVBytes.chunk("data", data)))
     #expect(plain.samples == values)
     let (extensible, format) = try read(
-      WAVBytes.file(WAVBytes.fmt(tag: 3, channels: 1, rate: 16000, bits: 32, extensibleTag: 3), WAVBytes.chunk("data", data)))
+      WAVBytes.file(
+        WAVBytes.fmt(tag: 3, channels: 1, rate: 16000, bits: 32, extensibleTag: 3), WAVBytes.chunk("data", data)))
     #expect(extensible.samples == values)
     #expect(format.encoding == .float)
     let pcmData = WAVBytes.le16(16384)
     let (extensiblePCM, _) = try read(
-      WAVBytes.file(WAVBytes.fmt(tag: 1, channels: 1, rate: 16000, bits: 16, extensibleTag: 1), WAVBytes.chunk("data", pcmData)))
+      WAVBytes.file(
+        WAVBytes.fmt(tag: 1, channels: 1, rate: 16000, bits: 16, extensibleTag: 1), WAVBytes.chunk("data", pcmData)))
     #expect(extensiblePCM.samples == [0.5])
   }
 
@@ -82,7 +90,10 @@ import Testing
     ("not RIFF", Array("RIFX\0\0\0\0WAVE".utf8), "not a WAV file"),
     ("no fmt", WAVBytes.file(WAVBytes.chunk("LIST", [1, 2])), "no fmt chunk"),
     ("no data", WAVBytes.file(WAVBytes.fmt(tag: 1, channels: 1, rate: 16000, bits: 16)), "no data chunk"),
-    ("ADPCM", WAVBytes.file(WAVBytes.fmt(tag: 2, channels: 1, rate: 16000, bits: 4), WAVBytes.chunk("data", [0])), "encoding 2"),
+    (
+      "ADPCM", WAVBytes.file(WAVBytes.fmt(tag: 2, channels: 1, rate: 16000, bits: 4), WAVBytes.chunk("data", [0])),
+      "encoding 2"
+    ),
     ("data first", WAVBytes.file(WAVBytes.chunk("data", [0, 0])), "data chunk before the fmt chunk"),
   ])
   func badFilesSayWhatIsWrong(_ name: String, _ bytes: [UInt8], _ expected: String) throws {

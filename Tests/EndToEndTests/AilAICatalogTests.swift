@@ -18,20 +18,30 @@ import Wire
     }
     _ = try ok(["init"])
     _ = try ok(["add-folder", "Team", "--parent", "Mail", "--keywords", "Firma: ACME; Ton: sachlich"])
-    _ = try ok(["add-preset", "Kurz", "--folder", "Mail/Team", "--text", "Antworte kurz für {{Firma}}, Ton {{Ton}}.", "--icon", "✂️"])
+    _ = try ok([
+      "add-preset", "Kurz", "--folder", "Mail/Team", "--text", "Antworte kurz für {{Firma}}, Ton {{Ton}}.", "--icon",
+      "✂️",
+    ])
     _ = try ok(["add-preset", "Gruss", "--folder", "Notes", "--text", "Schliesse mit Gruss an {{Name|alle}}."])
     _ = try ok(["add-cookbook", "Büro", "--chapter", "Mail"])
-    _ = try ok(["add-recipe", "Antwort", "--item", "Mail/Team", "--item", "Mail/Team/Kurz", "--item", "Notes/Gruss", "--cookbook", "Büro", "--chapter", "Mail", "--keywords", "Ton: herzlich; Name: Anna"])
+    _ = try ok([
+      "add-recipe", "Antwort", "--item", "Mail/Team", "--item", "Mail/Team/Kurz", "--item", "Notes/Gruss", "--cookbook",
+      "Büro", "--chapter", "Mail", "--keywords", "Ton: herzlich; Name: Anna",
+    ])
 
     let tree = try ok(["tree"]).stdout
-    for name in ["Mail", "Reply", "Team", "Kurz", "Notes", "Gruss", "Antwort", "Büro"] { #expect(tree.contains(name), "tree lacks \(name)") }
+    for name in ["Mail", "Reply", "Team", "Kurz", "Notes", "Gruss", "Antwort", "Büro"] {
+      #expect(tree.contains(name), "tree lacks \(name)")
+    }
     #expect(try ok(["list", "recipes"]).stdout.hasPrefix("Antwort"))
     #expect(try ok(["show", "Kurz"]).stdout.contains("Antworte kurz für {{Firma}}"))
 
     // The recipe: a heading for the folder, the presets' texts; the folder's keyword wins over the
     // recipe's (later definitions override earlier ones), the recipe's fills what the folder leaves.
     let prompt = try run("ail-ai", ["prompt", "--recipe", "Antwort"] + catalog)
-    #expect(prompt.stdout == "# Team\n\nAntworte kurz für ACME, Ton sachlich.\n\nSchliesse mit Gruss an Anna.\n", "\(prompt.stderr)")
+    #expect(
+      prompt.stdout == "# Team\n\nAntworte kurz für ACME, Ton sachlich.\n\nSchliesse mit Gruss an Anna.\n",
+      "\(prompt.stderr)")
 
     _ = try ok(["edit", "Gruss", "--text", "Grüsse von {{Absender}}."])
     let missing = try run("ail-ai", ["prompt", "--recipe", "Antwort"] + catalog)

@@ -17,17 +17,25 @@ import Wire
 
   /// The environment of a run: its own config, data and cache folders.
   func environment(_ home: String, _ extra: [String: String] = [:]) -> [String: String] {
-    ["XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache"].merging(extra) { $1 }
+    ["XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache"].merging(
+      extra
+    ) { $1 }
   }
 
   @Test func textIsStreamedAndTheKeyNeverShows() async throws {
     try await withFake(apiKey: Self.key) { fake, home in
       let env = environment(home, ["OPENAI_KEY": Self.key])
       let added = try run(
-        "ail-ai", ["providers", "add", "cloud", "--base-url", fake.baseURL + "/v1", "--model", "m", "--api-key-env", "OPENAI_KEY"],
+        "ail-ai",
+        [
+          "providers", "add", "cloud", "--base-url", fake.baseURL + "/v1", "--model", "m", "--api-key-env",
+          "OPENAI_KEY",
+        ],
         environment: env)
       #expect(added.status == 0, "\(added.stderr)")
-      let result = try run("ail-ai", ["--system", "Rewrite politely.", "--usage", "--verbose"], environment: env, stdin: "hey send me the file\n")
+      let result = try run(
+        "ail-ai", ["--system", "Rewrite politely.", "--usage", "--verbose"], environment: env,
+        stdin: "hey send me the file\n")
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout == "[m] SYSTEM: Rewrite politely. | USER: hey send me the file\n")
       #expect(result.stderr.contains("usage: "))
@@ -39,7 +47,9 @@ import Wire
       #expect(show.stdout.contains("api_key: environment variable OPENAI_KEY"))
       #expect(!show.stdout.contains(Self.key))
       // A wrong key: the server's 401 message, never the key we sent.
-      let wrong = try run("ail-ai", ["--system", "x"], environment: environment(home, ["OPENAI_KEY": "sk-wrong-KEY-123456789"]), stdin: "hi")
+      let wrong = try run(
+        "ail-ai", ["--system", "x"], environment: environment(home, ["OPENAI_KEY": "sk-wrong-KEY-123456789"]),
+        stdin: "hi")
       #expect(wrong.status == 75)
       #expect(wrong.stderr.contains("HTTP 401"))
       #expect(!wrong.stderr.contains("sk-wrong-KEY-123456789"))
@@ -49,7 +59,9 @@ import Wire
   @Test func recordsKeepEveryFieldAndComeOutInOrder() async throws {
     try await withFake { fake, home in
       var lines = ""
-      for index in 0..<12 { lines += #"{"kind":"mail","id":"m\#(index)","text":"note \#(index)","x_custom":{"keep":[1,2]}}"# + "\n" }
+      for index in 0..<12 {
+        lines += #"{"kind":"mail","id":"m\#(index)","text":"note \#(index)","x_custom":{"keep":[1,2]}}"# + "\n"
+      }
       lines += #"{"kind":"mail","id":"empty"}"# + "\nnot json\n"
       let result = try run(
         "ail-ai", ["--base-url", fake.baseURL + "/v1", "--model", "m", "--system", "S", "--concurrency", "4"],
@@ -70,7 +82,11 @@ import Wire
 
   @Test func aFailedRecordCarriesItsErrorAndTheRunSays75() async throws {
     try await withFake(models: [FakeModel("m", answer: .text("fine"))]) { fake, home in
-      fake.inject([.status(400, body: .openAI(message: "bad request from the test", type: "invalid_request_error", param: nil, code: nil))])
+      fake.inject([
+        .status(
+          400, body: .openAI(message: "bad request from the test", type: "invalid_request_error", param: nil, code: nil)
+        )
+      ])
       let result = try run(
         "ail-ai", ["--base-url", fake.baseURL + "/v1", "--model", "m", "--concurrency", "1", "--system", "S"],
         environment: environment(home), stdin: #"{"id":"a","text":"one"}"# + "\n" + #"{"id":"b","text":"two"}"# + "\n")
@@ -81,17 +97,23 @@ import Wire
   }
 
   @Test func dryRunSendsNothingAndDiffShowsTheChange() async throws {
-    try await withFake(models: [FakeModel("m", answer: .text("<think>\nweigh the words\n</think>\nDear team,\nthe file is attached.\n"))]) { fake, home in
+    try await withFake(models: [
+      FakeModel("m", answer: .text("<think>\nweigh the words\n</think>\nDear team,\nthe file is attached.\n"))
+    ]) { fake, home in
       let base = ["--base-url", fake.baseURL + "/v1", "--model", "m", "--system", "Rewrite."]
-      let dry = try run("ail-ai", base + ["--dry-run", "--temperature", "0.2"], environment: environment(home), stdin: "hi team\n")
+      let dry = try run(
+        "ail-ai", base + ["--dry-run", "--temperature", "0.2"], environment: environment(home), stdin: "hi team\n")
       #expect(dry.stdout.hasPrefix("POST \(fake.baseURL)/v1/chat/completions\n"))
       #expect(dry.stdout.contains(#""temperature":0.2"#))
       #expect(fake.count == 0)
-      let diff = try run("ail-ai", base + ["--diff"], environment: environment(home), stdin: "hi team\nthe file is attached.\n")
-      #expect(diff.stdout == "--- original\n+++ rewritten\n@@ -1,2 +1,2 @@\n-hi team\n+Dear team,\n the file is attached.\n")
+      let diff = try run(
+        "ail-ai", base + ["--diff"], environment: environment(home), stdin: "hi team\nthe file is attached.\n")
+      #expect(
+        diff.stdout == "--- original\n+++ rewritten\n@@ -1,2 +1,2 @@\n-hi team\n+Dear team,\n the file is attached.\n")
       let plain = try run("ail-ai", base, environment: environment(home), stdin: "hi\n")
       #expect(plain.stdout == "Dear team,\nthe file is attached.\n")
-      let kept = try run("ail-ai", base + ["--keep-think", "--no-stream"], environment: environment(home), stdin: "hi\n")
+      let kept = try run(
+        "ail-ai", base + ["--keep-think", "--no-stream"], environment: environment(home), stdin: "hi\n")
       #expect(kept.stdout.hasPrefix("<think>"))
     }
   }
@@ -104,7 +126,9 @@ import Wire
       #expect(first.stdout == second.stdout)
       #expect(second.stderr.contains("from the cache"))
       #expect(fake.count == 1)
-      let files = FileManager.default.enumerator(atPath: home + "/cache/ailo/responses")?.allObjects.compactMap { $0 as? String }
+      let files = FileManager.default.enumerator(atPath: home + "/cache/ailo/responses")?.allObjects.compactMap {
+        $0 as? String
+      }
       #expect(files?.contains { $0.hasSuffix(".json") } == true)
       _ = try run("ail-ai", args + ["--no-cache"], environment: environment(home), stdin: "same input\n")
       #expect(fake.count == 2)
@@ -115,23 +139,35 @@ import Wire
     try await withFake(.ollama, models: [FakeModel("llama3.2", answer: .echo)]) { fake, home in
       let env = environment(home)
       #expect(try run("ail-ai", ["catalog", "init"], environment: env).status == 0)
-      #expect(try run("ail-ai", ["providers", "add", "local", "--base-url", fake.baseURL, "--model", "llama3.2"], environment: env).status == 0)
+      #expect(
+        try run(
+          "ail-ai", ["providers", "add", "local", "--base-url", fake.baseURL, "--model", "llama3.2"], environment: env
+        ).status == 0)
       let added = try run(
-        "ail-ai", ["catalog", "add-preset", "Kurz", "--folder", "Mail/Reply", "--text", "Antworte kurz. Anrede: {{Anrede}}. Ton: {{Ton|freundlich}}."],
+        "ail-ai",
+        [
+          "catalog", "add-preset", "Kurz", "--folder", "Mail/Reply", "--text",
+          "Antworte kurz. Anrede: {{Anrede}}. Ton: {{Ton|freundlich}}.",
+        ],
         environment: env)
       #expect(added.status == 0, "\(added.stderr)")
-      let reply = try run("ail-ai", ["--recipe", "Mail/Reply/Kurz", "--var", "Anrede=Du"], environment: env, stdin: "Kannst du mir die Datei schicken?\n")
+      let reply = try run(
+        "ail-ai", ["--recipe", "Mail/Reply/Kurz", "--var", "Anrede=Du"], environment: env,
+        stdin: "Kannst du mir die Datei schicken?\n")
       #expect(reply.status == 0, "\(reply.stderr)")
       let system = try #require(fake.requests.last?.systemPrompt)
       #expect(system.contains("Antworte kurz. Anrede: Du. Ton: freundlich."))
       #expect(reply.stdout.contains("USER: Kannst du mir die Datei schicken?"))
       // The input is never a template, and a placeholder without a value names itself.
-      _ = try run("ail-ai", ["--recipe", "Mail/Reply/Kurz", "--var", "Anrede=Sie"], environment: env, stdin: "Text mit {{Anrede}}\n")
+      _ = try run(
+        "ail-ai", ["--recipe", "Mail/Reply/Kurz", "--var", "Anrede=Sie"], environment: env,
+        stdin: "Text mit {{Anrede}}\n")
       #expect(fake.requests.last?.userText == "Text mit {{Anrede}}\n")
       let missing = try run("ail-ai", ["--recipe", "Mail/Reply/Kurz"], environment: env, stdin: "x\n")
       #expect(missing.status == 65)
       #expect(missing.stderr.contains("Anrede"))
-      let preview = try run("ail-ai", ["prompt", "--recipe", "Mail/Reply/Kurz", "--var", "Anrede=Du"], environment: env)
+      let preview = try run(
+        "ail-ai", ["prompt", "--recipe", "Mail/Reply/Kurz", "--var", "Anrede=Du"], environment: env)
       #expect(preview.stdout.contains("Antworte kurz. Anrede: Du."))
       let models = try run("ail-ai", ["models"], environment: env)
       #expect(models.stdout == "llama3.2:latest\n")
@@ -143,10 +179,13 @@ import Wire
       let none = try run("ail-ai", ["--system", "x"], environment: environment(home), stdin: "hi\n")
       #expect(none.status == 78)
       #expect(none.stderr.contains("no provider configured"))
-      let empty = try run("ail-ai", ["--base-url", fake.baseURL, "--model", "m", "--system", "x"], environment: environment(home), stdin: "\n  \n")
+      let empty = try run(
+        "ail-ai", ["--base-url", fake.baseURL, "--model", "m", "--system", "x"], environment: environment(home),
+        stdin: "\n  \n")
       #expect(empty.status == 65)
       let unreachable = try run(
-        "ail-ai", ["--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--system", "x", "--retries", "0"], environment: environment(home),
+        "ail-ai", ["--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--system", "x", "--retries", "0"],
+        environment: environment(home),
         stdin: "hi\n")
       #expect(unreachable.status == 69)
     }

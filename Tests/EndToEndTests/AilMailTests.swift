@@ -22,16 +22,18 @@ import Wire
     #expect(fromStdin.stdout == "Body text.\n")
     #expect(fromStdin.stderr.isEmpty)
     let withHeaders = try run("ail-mail", ["body", "--with-headers", fixture("03-nested.eml")])
-    #expect(withHeaders.stdout.hasPrefix("""
-      From: Anna Example <anna@example.org>
-      To: team@example.org
-      Date: Mon, 15 Jan 2024 14:30:00 +0100
-      Subject: Nested multiparts
+    #expect(
+      withHeaders.stdout.hasPrefix(
+        """
+        From: Anna Example <anna@example.org>
+        To: team@example.org
+        Date: Mon, 15 Jan 2024 14:30:00 +0100
+        Subject: Nested multiparts
 
-      Hallo Team,
+        Hallo Team,
 
-      anbei der Bericht für März.
-      """))
+        anbei der Bericht für März.
+        """))
   }
 
   @Test func htmlOnlyMailBecomesText() throws {
@@ -40,7 +42,8 @@ import Wire
   }
 
   @Test func damagedMailIsDecodedWithAWarning() throws {
-    let result = try run("ail-mail", ["body"], stdin: "Content-Type: multipart/mixed; boundary=b\n\n--b\n\nstill here\n")
+    let result = try run(
+      "ail-mail", ["body"], stdin: "Content-Type: multipart/mixed; boundary=b\n\n--b\n\nstill here\n")
     #expect(result.status == 0)
     #expect(result.stdout == "still here\n")
     #expect(result.stderr.contains(#"ail-mail: warning: <stdin>: multipart/mixed: missing closing boundary "--b--""#))
@@ -112,15 +115,21 @@ import Wire
   @Test func maildirAndItsErrors() throws {
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    for sub in ["cur", "new", "tmp"] { try FileManager.default.createDirectory(atPath: "\(folder)/\(sub)", withIntermediateDirectories: true) }
+    for sub in ["cur", "new", "tmp"] {
+      try FileManager.default.createDirectory(atPath: "\(folder)/\(sub)", withIntermediateDirectories: true)
+    }
     try FileManager.default.copyItem(atPath: fixture("05-base64-text.eml"), toPath: "\(folder)/cur/1.host:2,S")
     try FileManager.default.copyItem(atPath: fixture("06-windows-1252.eml"), toPath: "\(folder)/new/2.host")
     try FileManager.default.copyItem(atPath: fixture("07-crlf.eml"), toPath: "\(folder)/tmp/3.host")
     let result = try run("ail-mail", ["parse", "--maildir", folder])
     #expect(result.status == 0)
-    #expect(result.records(kind: "mail").map { $0["subject"]?.stringValue } == ["Base64 body in UTF-8", "\u{201C}Zitat\u{201D} \u{2013} € 100"])
+    #expect(
+      result.records(kind: "mail").map { $0["subject"]?.stringValue } == [
+        "Base64 body in UTF-8", "\u{201C}Zitat\u{201D} \u{2013} € 100",
+      ])
 
-    let missing = try run("ail-mail", ["parse", "--maildir", folder + "/cur", fixture("01-encoded-words.eml"), folder + "/nope.eml"])
+    let missing = try run(
+      "ail-mail", ["parse", "--maildir", folder + "/cur", fixture("01-encoded-words.eml"), folder + "/nope.eml"])
     #expect(missing.status == 66)
     #expect(missing.records(kind: "mail").count == 1)
     #expect(missing.stderr.contains("not a Maildir"))
@@ -136,13 +145,16 @@ import Wire
       "ail-mail", ["reply", "--original", fixture("03-nested.eml"), "--all"],
       environment: ["EMAIL": "Team <team@example.org>"], stdin: "Danke, Anna!\n")
     #expect(result.status == 0)
-    #expect(result.stdout.hasPrefix("From: Team <team@example.org>\nTo: Anna Example <anna@example.org>\nSubject: Re: Nested multiparts\n"))
+    #expect(
+      result.stdout.hasPrefix(
+        "From: Team <team@example.org>\nTo: Anna Example <anna@example.org>\nSubject: Re: Nested multiparts\n"))
     #expect(!result.stdout.contains("Cc:"))  // the only other recipient was ourselves
     #expect(result.stdout.contains("In-Reply-To: <nested@example.org>\nReferences: <nested@example.org>\n"))
     #expect(result.stdout.contains("\n\nDanke, Anna!\n\nOn Mon, 15 Jan 2024 "))
     #expect(result.stdout.contains("> anbei der Bericht f=C3=BCr M=C3=A4rz."))
 
-    let badFrom = try run("ail-mail", ["reply", "--original", fixture("03-nested.eml")], environment: ["EMAIL": "nobody"], stdin: "x")
+    let badFrom = try run(
+      "ail-mail", ["reply", "--original", fixture("03-nested.eml")], environment: ["EMAIL": "nobody"], stdin: "x")
     #expect(badFrom.status == 78)
     #expect(badFrom.stderr.contains("environment variable EMAIL: not an address"))
   }
@@ -152,7 +164,8 @@ import Wire
     for _ in 0..<2000 { paths.append(fixture("03-nested.eml")) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "\"$0\" parse \"$@\" | head -1 >/dev/null", binaries.appendingPathComponent("ail-mail").path] + paths
+    process.arguments =
+      ["-c", "\"$0\" parse \"$@\" | head -1 >/dev/null", binaries.appendingPathComponent("ail-mail").path] + paths
     let errors = Pipe()
     process.standardError = errors
     process.standardOutput = Pipe()

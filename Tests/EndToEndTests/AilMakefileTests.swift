@@ -19,7 +19,10 @@ import Testing
     func make() throws -> ToolRun {
       try run(
         "/usr/bin/make",
-        ["-f", Self.makefile, "MEMOS=\(folder)", "AIL_BIN=\(binaries.path)", "SYSTEM=Clean up.", "AI_OPTS=--base-url \(fake.baseURL)/v1 --model m"],
+        [
+          "-f", Self.makefile, "MEMOS=\(folder)", "AIL_BIN=\(binaries.path)", "SYSTEM=Clean up.",
+          "AI_OPTS=--base-url \(fake.baseURL)/v1 --model m",
+        ],
         environment: environment)
     }
     do {
@@ -41,7 +44,8 @@ import Testing
       #expect(!FileManager.default.fileExists(atPath: "\(folder)/monday.txt.part"))
 
       // A recording touched later is transcribed again; the same text is answered from the cache.
-      try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: folder + "/monday.wav")
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: folder + "/monday.wav")
       let touched = try make()
       #expect(touched.status == 0, "\(touched.stderr)")
       #expect(touched.stdout.contains("monday.txt") && !touched.stdout.contains("tuesday.txt"))
@@ -61,7 +65,10 @@ import Testing
     try Data("RIFF not audio".utf8).write(to: URL(fileURLWithPath: folder + "/broken.wav"))
     let result = try run(
       "/usr/bin/make",
-      ["-f", Self.makefile, "MEMOS=\(folder)", "AIL_BIN=\(binaries.path)", "SYSTEM=x", "AI_OPTS=--base-url http://127.0.0.1:9/v1 --model m"],
+      [
+        "-f", Self.makefile, "MEMOS=\(folder)", "AIL_BIN=\(binaries.path)", "SYSTEM=x",
+        "AI_OPTS=--base-url http://127.0.0.1:9/v1 --model m",
+      ],
       environment: ["PATH": "/nonexistent:/usr/bin:/bin"])
     #expect(result.status != 0)
     #expect(result.stderr.contains("broken.wav"))

@@ -25,10 +25,14 @@ import Wire
   }
 
   @Test func germanThroughAnOpenAIStyleServerWithTheKeyFromTheEnvironment() async throws {
-    let german = ["Bitte ruf mich morgen früh an.", "Wir brauchen Wasser und Brot.", "Das Treffen ist am Freitag.", "Grüße!"]
-    try await withFake(.openAI, transcripts: german.map { FakeTranscript($0, language: "de") }, apiKey: Self.key) { fake in
+    let german = [
+      "Bitte ruf mich morgen früh an.", "Wir brauchen Wasser und Brot.", "Das Treffen ist am Freitag.", "Grüße!",
+    ]
+    try await withFake(.openAI, transcripts: german.map { FakeTranscript($0, language: "de") }, apiKey: Self.key) {
+      fake in
       let result = try run(
-        "ail-transcribe", ["--engine", "openai", "--base-url", fake.baseURL + "/v1", "--language", "de-DE", "--verbose", Self.wav],
+        "ail-transcribe",
+        ["--engine", "openai", "--base-url", fake.baseURL + "/v1", "--language", "de-DE", "--verbose", Self.wav],
         environment: ["OPENAI_API_KEY": Self.key])
       #expect(result.status == 0, "\(result.stderr)")
       let chunks = result.records(kind: "transcript_chunk")
@@ -55,7 +59,8 @@ import Wire
     let texts: [FakeTranscript] = ["One.", "Two.", "Three.", "Four."]
     try await withFake(.whisperCpp, transcripts: texts) { fake in
       let result = try run(
-        "ail-transcribe", ["--engine", "whisper-server", "--base-url", fake.baseURL, "--carry-prompt", "--format", "srt", Self.wav])
+        "ail-transcribe",
+        ["--engine", "whisper-server", "--base-url", fake.baseURL, "--carry-prompt", "--format", "srt", Self.wav])
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout.hasPrefix("1\n00:00:00,7"))
       #expect(result.stdout.contains("\nFour.\n"))
@@ -68,7 +73,8 @@ import Wire
   @Test func aRefusedKeyStopsTheRunWith77AndNeverShowsIt() async throws {
     try await withFake(.speaches, transcripts: ["x"], apiKey: "sk-the-right-one") { fake in
       let result = try run(
-        "ail-transcribe", ["--engine", "openai", "--base-url", fake.baseURL + "/v1", "--api-key-env", "MY_KEY", Self.wav, Self.wav],
+        "ail-transcribe",
+        ["--engine", "openai", "--base-url", fake.baseURL + "/v1", "--api-key-env", "MY_KEY", Self.wav, Self.wav],
         environment: ["MY_KEY": Self.key])
       #expect(result.status == 77, "\(result.stderr)")
       #expect(!result.stderr.contains(Self.key))
@@ -84,9 +90,12 @@ import Wire
       #expect(retried.records(kind: "transcript_chunk").count == 4)
       #expect(retried.stderr.contains("503"))
       fake.clearRequests()
-      fake.inject([.status(400, body: .openAI(message: "Invalid file format.", type: "invalid_request_error"))], route: .audioTranscriptions)
+      fake.inject(
+        [.status(400, body: .openAI(message: "Invalid file format.", type: "invalid_request_error"))],
+        route: .audioTranscriptions)
       let missing = NSTemporaryDirectory() + "absent-\(UUID().uuidString).wav"
-      let failed = try run("ail-transcribe", ["--engine", "openai", "--base-url", fake.baseURL + "/v1", Self.wav, missing, Self.wav])
+      let failed = try run(
+        "ail-transcribe", ["--engine", "openai", "--base-url", fake.baseURL + "/v1", Self.wav, missing, Self.wav])
       #expect(failed.status == 75, "\(failed.stderr)")
       #expect(failed.stderr.contains("Invalid file format."))
       #expect(failed.stderr.contains(missing))
@@ -96,7 +105,8 @@ import Wire
   }
 
   @Test func anUnreachableServerIsReportedNotHung() throws {
-    let result = try run("ail-transcribe", ["--engine", "openai", "--base-url", "http://127.0.0.1:9/v1", "--retries", "0", Self.wav])
+    let result = try run(
+      "ail-transcribe", ["--engine", "openai", "--base-url", "http://127.0.0.1:9/v1", "--retries", "0", Self.wav])
     #expect(result.status == 75)
     #expect(result.stderr.contains("127.0.0.1:9"))
     #expect(result.seconds < 20)

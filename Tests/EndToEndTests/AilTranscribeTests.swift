@@ -69,7 +69,8 @@ import Wire
     // The first 5 s: the first sentence (ends at 3.3 s) plus more than the hold after it.
     try input.write(contentsOf: pcm.prefix(5 * 16000 * 2))
     let firstLine = try readLine(reader, timeout: 10)
-    #expect(firstLine?.contains(#""kind":"segment""#) == true, "no record before the input ended: \(firstLine ?? "nothing")")
+    #expect(
+      firstLine?.contains(#""kind":"segment""#) == true, "no record before the input ended: \(firstLine ?? "nothing")")
     #expect(process.isRunning)
     try input.write(contentsOf: pcm.dropFirst(5 * 16000 * 2))
     try input.close()
@@ -95,10 +96,14 @@ import Wire
       #expect(!words.isEmpty)
       let start = chunk["start"]?.numberValue ?? 0
       let end = chunk["end"]?.numberValue ?? 0
-      #expect(words.allSatisfy { ($0["start"]?.numberValue ?? -9) >= start - 0.3 && ($0["end"]?.numberValue ?? 99) <= end + 0.3 })
+      #expect(
+        words.allSatisfy {
+          ($0["start"]?.numberValue ?? -9) >= start - 0.3 && ($0["end"]?.numberValue ?? 99) <= end + 0.3
+        })
     }
     let whole = Self.wordErrorRate(
-      result.records(kind: "transcript").first?["text"]?.stringValue ?? "", reference: Self.sentences.joined(separator: " "))
+      result.records(kind: "transcript").first?["text"]?.stringValue ?? "",
+      reference: Self.sentences.joined(separator: " "))
     #expect(whole <= 0.15, "WER \(whole)")
     let transcript = try #require(result.records(kind: "transcript").first)
     #expect(transcript["chunks"]?.intValue == 4)
@@ -154,7 +159,8 @@ import Wire
     #expect(try run("ail-transcribe", ["--format", "srt", Self.wav, Self.wav]).status == 64)
     #expect(try run("ail-transcribe", ["--sensitivity", "2", Self.wav]).status == 64)
     #expect(try run("ail-transcribe", ["--language", "fr-FR", "--segments-only", Self.wav]).status == 64)
-    let offline = try run("ail-transcribe", ["--offline", "--engine", "openai", "--base-url", "http://127.0.0.1:9/v1", Self.wav])
+    let offline = try run(
+      "ail-transcribe", ["--offline", "--engine", "openai", "--base-url", "http://127.0.0.1:9/v1", Self.wav])
     #expect(offline.status == 64)
     #expect(offline.stderr.contains("--offline"))
   }
@@ -171,7 +177,8 @@ import Wire
   /// punctuation.
   static func wordErrorRate(_ hypothesis: String, reference: String) -> Double {
     func words(_ text: String) -> [String] {
-      text.lowercased().split(whereSeparator: { $0.isWhitespace }).map { $0.filter { $0.isLetter || $0 == "'" } }.filter { !$0.isEmpty }
+      text.lowercased().split(whereSeparator: { $0.isWhitespace }).map { $0.filter { $0.isLetter || $0 == "'" } }.filter
+      { !$0.isEmpty }
     }
     let said = words(hypothesis)
     let truth = words(reference)

@@ -31,7 +31,8 @@ import Wire
       #expect(ids(result) == [good[0]], "\(tool): \(result.stdout)")
     } else {
       for line in [2, 4] {
-        #expect(result.stderr.contains("\(tool): error: \(source):\(line): not valid JSON"), "\(tool): \(result.stderr)")
+        #expect(
+          result.stderr.contains("\(tool): error: \(source):\(line): not valid JSON"), "\(tool): \(result.stderr)")
       }
       #expect(result.stderr.contains("skipped 2 bad input lines"), "\(tool): \(result.stderr)")
       #expect(ids(result) == good, "\(tool): \(result.stdout)")
@@ -45,10 +46,13 @@ import Wire
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let file = folder + "/in.ndjson"
     let good = ["a1", "n2", "a3"]
-    try Self.input([Self.article("a1"), #"{"kind":"note","id":"n2"}"#, Self.article("a3")]).write(toFile: file, atomically: true, encoding: .utf8)
-    let result = try run("rk-cache", ["store", "--echo", "--db", folder + "/cache.sqlite", file] + (strict ? ["--strict"] : []))
+    try Self.input([Self.article("a1"), #"{"kind":"note","id":"n2"}"#, Self.article("a3")]).write(
+      toFile: file, atomically: true, encoding: .utf8)
+    let result = try run(
+      "rk-cache", ["store", "--echo", "--db", folder + "/cache.sqlite", file] + (strict ? ["--strict"] : []))
     Self.check(result, tool: "rk-cache", source: file, good: good, strict: strict)
-    let stored = try run("rk-cache", ["ids", "--db", folder + "/cache.sqlite"]).stdout.split(separator: "\n").map(String.init)
+    let stored = try run("rk-cache", ["ids", "--db", folder + "/cache.sqlite"]).stdout.split(separator: "\n").map(
+      String.init)
     #expect(Set(stored) == (strict ? ["a1"] : ["a1", "a3"]))
   }
 
@@ -59,7 +63,8 @@ import Wire
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let file = folder + "/in.ndjson"
     let good = ["a1", "n2", "a3"]
-    try Self.input([Self.article("a1"), #"{"kind":"note","id":"n2"}"#, Self.article("a3")]).write(toFile: file, atomically: true, encoding: .utf8)
+    try Self.input([Self.article("a1"), #"{"kind":"note","id":"n2"}"#, Self.article("a3")]).write(
+      toFile: file, atomically: true, encoding: .utf8)
     let result = try run("rk-extract-images", [file] + (strict ? ["--strict"] : []))
     Self.check(result, tool: "rk-extract-images", source: file, good: good, strict: strict)
   }
@@ -71,7 +76,9 @@ import Wire
       let good = ["r1", "r2", "r3"]
       let stdin = Self.input(good.map { #"{"id":"\#($0)","text":"hello \#($0)"}"# })
       let result = try run(
-        "ail-ai", ["--base-url", fake.baseURL + "/v1", "--model", "m", "--system", "Tidy.", "--concurrency", "1"] + (strict ? ["--strict"] : []),
+        "ail-ai",
+        ["--base-url", fake.baseURL + "/v1", "--model", "m", "--system", "Tidy.", "--concurrency", "1"]
+          + (strict ? ["--strict"] : []),
         stdin: stdin)
       Self.check(result, tool: "ail-ai", source: "<stdin>", good: good, strict: strict)
       #expect(result.records.allSatisfy { $0["ai_text"]?.stringValue?.contains("hello") == true }, "\(result.stdout)")

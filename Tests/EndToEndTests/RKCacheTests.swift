@@ -47,7 +47,8 @@ import Wire
 
       // The HTML comes back exactly as the server served it.
       let html = try run("rk-cache", ["html", "--db", db, ids[0]])
-      let served = fake.bookmarks.first { $0.id == ids[0] }!.articleHTML.replacingOccurrences(of: "{root}", with: fake.baseURL)
+      let served = fake.bookmarks.first { $0.id == ids[0] }!.articleHTML.replacingOccurrences(
+        of: "{root}", with: fake.baseURL)
       #expect(html.stdout == served)
       #expect(try run("rk-cache", ["show", "--db", db, ids[0]]).records.first?["accessed_at"] != nil)
 
@@ -75,7 +76,8 @@ import Wire
     let folder = NSTemporaryDirectory() + "rk-cache-e2e-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let db = folder + "/cache.sqlite"
-    let article = #"{"kind":"article","id":"a1","bookmark":{"title":"T"},"html":"<p>x</p>","fetched_at":"2026-11-22T00:00:00Z"}"#
+    let article =
+      #"{"kind":"article","id":"a1","bookmark":{"title":"T"},"html":"<p>x</p>","fetched_at":"2026-11-22T00:00:00Z"}"#
     let cut = #"{"kind":"article","id":"a2","bookmark":{"title":"U"},"html":"<p>y"#
     let result = try run("rk-cache", ["store", "--db", db], stdin: article + "\n" + cut)
     #expect(result.status == 65)
@@ -91,7 +93,8 @@ import Wire
     let db = folder + "/cache.sqlite"
     let good = #"{"kind":"article","id":"ok","bookmark":{},"html":"","fetched_at":"2026-11-22T00:00:00Z"}"#
     let noHTML = #"{"kind":"article","id":"bad","bookmark":{},"fetched_at":"2026-11-22T00:00:00Z"}"#
-    let result = try run("rk-cache", ["store", "--db", db, "--echo"], stdin: [good, noHTML, #"{"kind":"other"}"#].joined(separator: "\n"))
+    let result = try run(
+      "rk-cache", ["store", "--db", db, "--echo"], stdin: [good, noHTML, #"{"kind":"other"}"#].joined(separator: "\n"))
     #expect(result.status == 65)
     #expect(result.stderr.contains(#"<stdin>:2: missing "html" (line skipped)"#))
     #expect(result.stdout == good + "\n" + #"{"kind":"other"}"# + "\n")
@@ -102,7 +105,8 @@ import Wire
     let folder = NSTemporaryDirectory() + "rk-cache-e2e-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let db = folder + "/cache.sqlite"
-    let article = #"{"kind":"article","id":"a1","bookmark":{"title":"T"},"html":"<p>x</p>","fetched_at":"2026-11-22T00:00:00Z"}"#
+    let article =
+      #"{"kind":"article","id":"a1","bookmark":{"title":"T"},"html":"<p>x</p>","fetched_at":"2026-11-22T00:00:00Z"}"#
     _ = try run("rk-cache", ["store"], environment: ["RK_DB": db], stdin: article)
     let mode = try FileManager.default.attributesOfItem(atPath: db)[.posixPermissions] as? NSNumber
     #expect(mode?.intValue == 0o600)
@@ -116,7 +120,8 @@ import Wire
   @Test func exportClearImportReproducesEveryArticle() async throws {
     try await withSyncedStore { db, _, _ in
       let png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="
-      let embedded = #"{"kind":"article","id":"img","bookmark":{"title":"Pic"},"html":"<img src=\"data:image/png;base64,\#(png)\">","fetched_at":"2026-11-22T00:00:00Z"}"#
+      let embedded =
+        #"{"kind":"article","id":"img","bookmark":{"title":"Pic"},"html":"<img src=\"data:image/png;base64,\#(png)\">","fetched_at":"2026-11-22T00:00:00Z"}"#
       #expect(try run("rk-cache", ["store", "--db", db], stdin: embedded).status == 0)
       let ids = try run("rk-cache", ["ids", "--db", db]).stdout.split(separator: "\n").map(String.init)
       var html: [String: String] = [:]

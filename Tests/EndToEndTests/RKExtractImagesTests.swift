@@ -69,7 +69,8 @@ import Wire
       fake.inject([.delay(milliseconds: Int(delay * 1000))], on: .image, ids: [ids[0]])
       let result = try run("rk-extract-images", ["--download", "--no-hero"], stdin: fetched.stdout)
       #expect(result.status == 0, "\(result.stderr)")
-      #expect(result.records.map { $0["kind"]?.stringValue ?? "" } == ["article", "article", "article", "sync_summary"])
+      #expect(
+        result.records.map { $0["kind"]?.stringValue ?? "" } == ["article", "article", "article", "sync_summary"])
       #expect(result.records(kind: "article").map { $0["id"]?.stringValue } == ids)
       let images = fake.requests.filter { $0.route == .image }
       let slowAskedAt = try #require(images.filter { $0.bookmarkID == ids[0] }.map(\.receivedAt).min())
@@ -94,7 +95,9 @@ import Wire
       let (process, input, output) = try startTool("rk-extract-images", ["--embed"])
       try input.write(contentsOf: Data((lines[0] + "\n").utf8))
       let first = try readLine(output, timeout: 30)
-      #expect(first?.contains(#""data:image/png;base64,"#) == true, "no article before the input ended: \(first ?? "nothing")")
+      #expect(
+        first?.contains(#""data:image/png;base64,"#) == true, "no article before the input ended: \(first ?? "nothing")"
+      )
       #expect(process.isRunning)
       try input.write(contentsOf: Data((lines[1...].joined(separator: "\n") + "\n").utf8))
       try input.close()
@@ -113,7 +116,8 @@ import Wire
     let fake = try await FakeReadeck.start(bookmarks: library(1, images: 1), token: Self.token)
     do {
       let base = fake.baseURL
-      let article = #"{"kind":"article","id":"x1","bookmark":{"url":"\#(base)/page/"},"html":"<img src=\"../missing.png\"><img srcset=\"a.png 1x, a.png 2x\">","fetched_at":"2026-11-22T00:00:00Z"}"#
+      let article =
+        #"{"kind":"article","id":"x1","bookmark":{"url":"\#(base)/page/"},"html":"<img src=\"../missing.png\"><img srcset=\"a.png 1x, a.png 2x\">","fetched_at":"2026-11-22T00:00:00Z"}"#
       let other = #"{"kind":"sync_summary","note":"passes"}"#
       let listed = try run("rk-extract-images", ["--list"], stdin: article + "\n" + other + "\nnot json\n")
       #expect(listed.status == 65)
@@ -123,7 +127,8 @@ import Wire
       #expect(images.allSatisfy { $0["article_id"] == "x1" })
       #expect(listed.records(kind: "sync_summary").count == 1)
       // --strict stops at the bad line, with everything before it written.
-      let strict = try run("rk-extract-images", ["--strict"], stdin: article + "\n" + other + "\nnot json\n" + article + "\n")
+      let strict = try run(
+        "rk-extract-images", ["--strict"], stdin: article + "\n" + other + "\nnot json\n" + article + "\n")
       #expect(strict.status == 65)
       #expect(strict.records.map { $0["kind"]?.stringValue ?? "" } == ["article", "sync_summary"])
 

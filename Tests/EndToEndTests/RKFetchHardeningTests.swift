@@ -12,7 +12,8 @@ func expectEveryBookmarkAccountedFor(_ summary: JSONValue?, sourceLocation: Sour
   let skipped = summary["skipped"]?.intValue ?? -1
   let failed = Int64(summary["failed"]?.arrayValue?.count ?? -1)
   #expect(
-    fetched + skipped + failed == summary["requested"]?.intValue, "complete, but not every bookmark is accounted for: \(summary)",
+    fetched + skipped + failed == summary["requested"]?.intValue,
+    "complete, but not every bookmark is accounted for: \(summary)",
     sourceLocation: sourceLocation)
 }
 
@@ -25,7 +26,9 @@ func expectEveryBookmarkAccountedFor(_ summary: JSONValue?, sourceLocation: Sour
   }
 
   private func fetch(_ fake: FakeReadeck, _ arguments: [String] = []) throws -> ToolRun {
-    try run("rk-fetch", ["--server", fake.baseURL, "--retry-delay", "0.2"] + arguments, environment: ["READECK_TOKEN": Self.token])
+    try run(
+      "rk-fetch", ["--server", fake.baseURL, "--retry-delay", "0.2"] + arguments,
+      environment: ["READECK_TOKEN": Self.token])
   }
 
   private func unread(_ count: Int) -> [FakeBookmark] {

@@ -14,7 +14,9 @@ import Wire
     try await withReadeck(bookmarks, token: Self.token, body)
   }
 
-  private func fetch(_ fake: FakeReadeck, _ arguments: [String] = [], stdin: String = "", token: String = token) throws -> ToolRun {
+  private func fetch(_ fake: FakeReadeck, _ arguments: [String] = [], stdin: String = "", token: String = token) throws
+    -> ToolRun
+  {
     let result = try run(
       "rk-fetch", ["--server", fake.baseURL, "--retry-delay", "0.2"] + arguments,
       environment: ["READECK_TOKEN": token], stdin: stdin)
@@ -327,7 +329,8 @@ import Wire
     try await fake.shutdown()
 
     let offline = try run(
-      "rk-fetch", ["--server", baseURL, "--fallback-cache", db, "--retries", "0"], environment: ["READECK_TOKEN": Self.token])
+      "rk-fetch", ["--server", baseURL, "--fallback-cache", db, "--retries", "0"],
+      environment: ["READECK_TOKEN": Self.token])
     #expect(offline.status == 0, "\(offline.stderr)")
     #expect(offline.stderr.contains("rk-fetch: offline: showing 6 saved articles, last sync just now"))
     let articles = offline.records(kind: "article")
@@ -343,8 +346,10 @@ import Wire
       "rk-fetch", ["--server", baseURL, "--fallback-cache", db, "--retries", "0", "--label", label, "--limit", "1"],
       environment: ["READECK_TOKEN": Self.token])
     #expect(labelled.records(kind: "article").count == 1)
-    #expect(labelled.records(kind: "article").first?["bookmark"]?["labels"]?.arrayValue?.contains(.string(label)) == true)
-    let without = try run("rk-fetch", ["--server", baseURL, "--retries", "0"], environment: ["READECK_TOKEN": Self.token])
+    #expect(
+      labelled.records(kind: "article").first?["bookmark"]?["labels"]?.arrayValue?.contains(.string(label)) == true)
+    let without = try run(
+      "rk-fetch", ["--server", baseURL, "--retries", "0"], environment: ["READECK_TOKEN": Self.token])
     #expect(without.status == 69)
     #expect(without.records(kind: "article").isEmpty)
   }

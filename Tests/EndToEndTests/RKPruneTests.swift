@@ -15,7 +15,8 @@ import Wire
     let lines = (1...6).map { n in
       let image = n == 1 || n == 6 ? "<img src=\\\"data:image/png;base64,\(Self.png)\\\">" : ""
       let text = String(repeating: "word ", count: n * 200)
-      return #"{"kind":"article","id":"a\#(n)","bookmark":{"title":"Title \#(n)"},"html":"<p>\#(text)</p>\#(image)","fetched_at":"2026-11-22T00:00:00Z"}"#
+      return
+        #"{"kind":"article","id":"a\#(n)","bookmark":{"title":"Title \#(n)"},"html":"<p>\#(text)</p>\#(image)","fetched_at":"2026-11-22T00:00:00Z"}"#
     }
     let stored = try run("rk-cache", ["store", "--db", db], stdin: lines.joined(separator: "\n") + "\n")
     #expect(stored.status == 0, "\(stored.stderr)")
@@ -69,7 +70,10 @@ import Wire
       #expect(try run("rk-cache", ["stats", "--db", db, "--json"]).records.first?["blobs"] == 0)
       let both = try run(
         "rk-prune", ["--db", db, "--keep", "2", "--max-size", "3.1kB", "--older-than", "30d", "--strategy", "lru"])
-      #expect(both.records(kind: "pruned").map { "\($0["id"]!.stringValue!):\($0["reason"]!.stringValue!)" } == ["a5:keep", "a2:max-size"])
+      #expect(
+        both.records(kind: "pruned").map { "\($0["id"]!.stringValue!):\($0["reason"]!.stringValue!)" } == [
+          "a5:keep", "a2:max-size",
+        ])
       #expect(try ids(db) == ["a3"])
     }
   }
@@ -78,12 +82,16 @@ import Wire
     try withStore { db, folder in
       let config = folder + "/config"
       try FileManager.default.createDirectory(atPath: config + "/readkeep", withIntermediateDirectories: true)
-      try "keep = 100\n[rk-prune]\nkeep = 5\nstrategy = largest\n".write(toFile: config + "/readkeep/config", atomically: true, encoding: .utf8)
+      try "keep = 100\n[rk-prune]\nkeep = 5\nstrategy = largest\n".write(
+        toFile: config + "/readkeep/config", atomically: true, encoding: .utf8)
       let pruned = try run("rk-prune", ["--db", db], environment: ["XDG_CONFIG_HOME": config])
       #expect(pruned.status == 0, "\(pruned.stderr)")
       #expect(pruned.records(kind: "pruned").map { $0["id"]?.stringValue } == ["a6"])
       // The command line wins.
-      #expect(try run("rk-prune", ["--db", db, "--keep", "4", "--strategy", "fifo"], environment: ["XDG_CONFIG_HOME": config])
+      #expect(
+        try run(
+          "rk-prune", ["--db", db, "--keep", "4", "--strategy", "fifo"], environment: ["XDG_CONFIG_HOME": config]
+        )
         .records(kind: "pruned").map { $0["id"]?.stringValue } == ["a1"])
 
       try "[rk-prune]\nmax_size = lots\n".write(toFile: config + "/readkeep/config", atomically: true, encoding: .utf8)

@@ -20,7 +20,9 @@ import Testing
     do {
       let result = try run(
         "/usr/bin/make", ["-s", "-f", ReadkeepMakefileTests.makefile, "sync", "RK_BIN=\(binaries.path)"],
-        environment: ["READECK_URL": fake.baseURL, "READECK_TOKEN": ReadkeepMakefileTests.token].merging(environment) { $1 })
+        environment: ["READECK_URL": fake.baseURL, "READECK_TOKEN": ReadkeepMakefileTests.token].merging(environment) {
+          $1
+        })
       try await fake.shutdown()
       return (result, library)
     } catch {
@@ -41,7 +43,9 @@ import Testing
     let (result, library) = try await sync(["RK_DB": db, "HOME": home])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try ids(db) == Set(library.map(\.id)))
-    #expect(!FileManager.default.fileExists(atPath: home + "/.local/share/readkeep/cache.sqlite"), "synced into the default store")
+    #expect(
+      !FileManager.default.fileExists(atPath: home + "/.local/share/readkeep/cache.sqlite"),
+      "synced into the default store")
     // What the tools read by RK_DB is what was synced: the next sync is not due.
     #expect(try run("rk-cache", ["needs-sync"], environment: ["RK_DB": db]).status == 1)
   }

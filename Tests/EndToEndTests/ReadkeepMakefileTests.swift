@@ -18,7 +18,8 @@ import Wire
 
   func make(_ target: String, _ fake: FakeReadeck, db: String, _ variables: [String] = []) throws -> ToolRun {
     try run(
-      "/usr/bin/make", ["-s", "-f", Self.makefile, target, "RK_BIN=\(binaries.path)", "DB=\(db)", "KEEP=10"] + variables,
+      "/usr/bin/make",
+      ["-s", "-f", Self.makefile, target, "RK_BIN=\(binaries.path)", "DB=\(db)", "KEEP=10"] + variables,
       environment: ["READECK_URL": fake.baseURL, "READECK_TOKEN": Self.token])
   }
 
@@ -67,15 +68,19 @@ import Wire
     // 60 articles one after the other at 500 ms each: the server goes away long before the end,
     // even when this test's polling waits many seconds for a thread (other end-to-end tests block
     // theirs while their tools run).
-    let library = self.library + FakeReadeck.sampleLibrary(count: 60, imagesPerArticle: 1, seed: 7).suffix(48).map {
-      var bookmark = $0
-      bookmark.isArchived = false
-      return bookmark
-    }
+    let library =
+      self.library
+      + FakeReadeck.sampleLibrary(count: 60, imagesPerArticle: 1, seed: 7).suffix(48).map {
+        var bookmark = $0
+        bookmark.isArchived = false
+        return bookmark
+      }
     let dying = try await FakeReadeck.start(bookmarks: library, token: Self.token, latencyMilliseconds: 500)
     let arguments = ["FETCH_OPTS=--mode per-article --retries 0 --timeout 2", "LIMIT=80"]
     let running = Task.detached { [self] in try make("sync", dying, db: db, arguments) }
-    while dying.requests.filter({ $0.path.hasSuffix("/article") }).count < 4 { try await Task.sleep(for: .milliseconds(10)) }
+    while dying.requests.filter({ $0.path.hasSuffix("/article") }).count < 4 {
+      try await Task.sleep(for: .milliseconds(10))
+    }
     try await dying.shutdown()
     let broken = try await running.value
     #expect(broken.status != 0)

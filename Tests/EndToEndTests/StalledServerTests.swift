@@ -25,7 +25,8 @@ import Wire
       try addProvider(fake, home)
       fake.inject([.stallAfter(bytes: 20)], route: .chatCompletions)
       let result = try run(
-        "ail-ai", ["--provider", "slow", "--no-stream", "--retry-delay", "0.1", "--system", "S"], environment: environment(home),
+        "ail-ai", ["--provider", "slow", "--no-stream", "--retry-delay", "0.1", "--system", "S"],
+        environment: environment(home),
         stdin: "hello")
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout == "[m] SYSTEM: S | USER: hello\n")
@@ -40,7 +41,8 @@ import Wire
       try addProvider(fake, home)
       fake.inject([.stallAfter(bytes: 0)], route: .chatCompletions)
       let result = try run(
-        "ail-ai", ["--provider", "slow", "--retry-delay", "0.1", "--system", "S"], environment: environment(home), stdin: "hello")
+        "ail-ai", ["--provider", "slow", "--retry-delay", "0.1", "--system", "S"], environment: environment(home),
+        stdin: "hello")
       #expect(result.status == 0, "\(result.stderr)")
       #expect(result.stdout == "[m] SYSTEM: S | USER: hello\n")
       #expect(fake.requests.filter { $0.route == .chatCompletions }.count == 2)
@@ -54,7 +56,8 @@ import Wire
       // Half-way through the events: some words are out, and the reader cannot be given them twice.
       fake.inject([.stallAfter(bytes: 1500)], route: .chatCompletions)
       let result = try run(
-        "ail-ai", ["--provider", "slow", "--retry-delay", "0.1", "--system", "S"], environment: environment(home), stdin: "hello")
+        "ail-ai", ["--provider", "slow", "--retry-delay", "0.1", "--system", "S"], environment: environment(home),
+        stdin: "hello")
       #expect(result.status == 75, "\(result.stderr)")
       #expect(result.stderr.contains("stalled"), "\(result.stderr)")
       #expect(fake.requests.filter { $0.route == .chatCompletions }.count == 1)
@@ -68,9 +71,11 @@ import Wire
     try await withLLM(.init(transcriptionStyle: .whisperCpp, transcripts: texts)) { fake, _ in
       fake.inject([.stallAfter(bytes: 5)], route: .whisperInference)
       let result = try run(
-        "ail-transcribe", ["--engine", "whisper-server", "--base-url", fake.baseURL, "--timeout", "1", AilTranscribeTests.wav])
+        "ail-transcribe",
+        ["--engine", "whisper-server", "--base-url", fake.baseURL, "--timeout", "1", AilTranscribeTests.wav])
       #expect(result.status == 0, "\(result.stderr)")
-      #expect(result.records(kind: "transcript_chunk").map { $0["text"]?.stringValue } == ["One.", "Two.", "Three.", "Four."])
+      #expect(
+        result.records(kind: "transcript_chunk").map { $0["text"]?.stringValue } == ["One.", "Two.", "Three.", "Four."])
       #expect(fake.requests(route: .whisperInference).count == 5)
       #expect(result.stderr.contains("timed out"), "\(result.stderr)")
       #expect(result.seconds < 30)
@@ -90,7 +95,8 @@ import Wire
       try #require(fetched.status == 0, "\(fetched.stderr)")
       fake.inject([.stallAfter(bytes: 30)], on: .image)
       let downloaded = try run(
-        "rk-extract-images", ["--download", "--no-hero", "--timeout", "1", "--retry-delay", "0.1"], stdin: fetched.stdout)
+        "rk-extract-images", ["--download", "--no-hero", "--timeout", "1", "--retry-delay", "0.1"],
+        stdin: fetched.stdout)
       #expect(downloaded.status == 0, "\(downloaded.stderr)")
       #expect(downloaded.stderr.contains("images: 4 found"), "\(downloaded.stderr)")
       #expect(!downloaded.stderr.contains("failed"), "\(downloaded.stderr)")

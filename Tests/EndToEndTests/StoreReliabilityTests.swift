@@ -1,8 +1,9 @@
 import Foundation
-import Synchronization
 import GRDB
+import Synchronization
 import Testing
 import Wire
+
 @testable import OfflineStore
 
 /// The store under `kill -9` and under concurrent tools, with real processes on real files.
@@ -17,8 +18,10 @@ import Wire
     for n in 0..<Self.count {
       let shared = Data((0..<600).map { UInt8(($0 * 7 + n % 5) & 0xff) }).base64EncodedString()
       let own = Data((0..<300).map { UInt8(($0 + n) & 0xff) } + Array("\(marker)\(n)".utf8)).base64EncodedString()
-      let paragraph = "<p>\(marker) article \(n) " + String(repeating: "lorem ipsum dolor sit amet ", count: 60) + "</p>"
-      let body = "<h1>Article \(n)</h1>" + String(repeating: paragraph, count: 12)
+      let paragraph =
+        "<p>\(marker) article \(n) " + String(repeating: "lorem ipsum dolor sit amet ", count: 60) + "</p>"
+      let body =
+        "<h1>Article \(n)</h1>" + String(repeating: paragraph, count: 12)
         + "<img src=\"data:image/png;base64,\(shared)\"><img src=\"data:image/gif;base64,\(own)\">"
       let id = "art\(n)"
       html[id] = body
@@ -50,9 +53,13 @@ import Wire
     let store = try OfflineStore(path: path, creating: true)
     try store.pool.read { db in
       #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
-      #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article") == Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article_fts"))
+      #expect(
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article")
+          == Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article_fts"))
       let wrongRefs = try Int.fetchOne(
-        db, sql: "SELECT COUNT(*) FROM blob b WHERE refs != (SELECT COUNT(*) FROM article_blob l WHERE l.sha256 = b.sha256)")
+        db,
+        sql: "SELECT COUNT(*) FROM blob b WHERE refs != (SELECT COUNT(*) FROM article_blob l WHERE l.sha256 = b.sha256)"
+      )
       #expect(wrongRefs == 0)
     }
     let ids = try store.ids()
@@ -102,12 +109,14 @@ import Wire
       _ = try checkWhole(db, versions: [firstHTML, secondHTML], markers: ["versionone", "versiontwo"])
     }
     // Most kills must have hit an import in progress, or the test proves nothing.
-    #expect(interrupted >= 15, "only \(interrupted) of 20 kills interrupted an import (a whole import takes \(duration) s)")
+    #expect(
+      interrupted >= 15, "only \(interrupted) of 20 kills interrupted an import (a whole import takes \(duration) s)")
 
     // A killed store's file takes the rest of the import.
     let resumed = try spawn("rk-cache", ["store", "--db", db], stdin: folder + "/second.ndjson")
     resumed.waitUntilExit()
-    #expect(try checkWhole(db, versions: [firstHTML, secondHTML], markers: ["versionone", "versiontwo"]) == Self.count)
+    #expect(
+      try checkWhole(db, versions: [firstHTML, secondHTML], markers: ["versionone", "versiontwo"]) == Self.count)
   }
 
   @Test func storePruneAndListRunTogetherWithoutLockErrors() throws {
@@ -157,7 +166,8 @@ import Wire
         let result =
           creator
           ? try? run("rk-cache", ["store", "--db", db])
-          : try? run(worker == 4 ? "rk-cache" : "rk-prune", worker == 4 ? ["ids", "--db", db] : ["--db", db, "--keep", "1"])
+          : try? run(
+            worker == 4 ? "rk-cache" : "rk-prune", worker == 4 ? ["ids", "--db", db] : ["--db", db, "--keep", "1"])
         if let result { results.withLock { $0.append((creator, result)) } }
       }
       for (creator, result) in results.withLock({ $0 }) {

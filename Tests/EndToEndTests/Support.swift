@@ -39,7 +39,8 @@ let configuredSecrets = [
 /// Runs a built tool with a clean environment (only what is given, plus PATH and a HOME that
 /// holds nothing), feeding `stdin`, draining both pipes before waiting.
 func run(
-  _ tool: String, _ arguments: [String], environment: [String: String] = [:], stdin: String = "", stdinBytes: Data? = nil
+  _ tool: String, _ arguments: [String], environment: [String: String] = [:], stdin: String = "",
+  stdinBytes: Data? = nil
 ) throws -> ToolRun {
   let process = Process()
   process.executableURL = tool.hasPrefix("/") ? URL(fileURLWithPath: tool) : binaries.appendingPathComponent(tool)
@@ -68,18 +69,24 @@ func run(
   process.waitUntilExit()
   while !errorReader.isFinished { usleep(1000) }
   for secret in configuredSecrets {
-    #expect(!outputData.contains(Data(secret.utf8)) && !errorData.contains(Data(secret.utf8)), "\(tool) printed a configured secret")
+    #expect(
+      !outputData.contains(Data(secret.utf8)) && !errorData.contains(Data(secret.utf8)),
+      "\(tool) printed a configured secret")
   }
   let result = ToolRun(
     status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
     stderr: String(decoding: errorData, as: UTF8.self), seconds: Date().timeIntervalSince(started))
-  if outputData.range(of: Data("\"kind\":\"sync_summary\"".utf8)) != nil { expectEveryBookmarkAccountedFor(result.summary) }
+  if outputData.range(of: Data("\"kind\":\"sync_summary\"".utf8)) != nil {
+    expectEveryBookmarkAccountedFor(result.summary)
+  }
   return result
 }
 
 /// A tool started with a pipe on its standard input and output (standard error discarded), for
 /// tests that feed it a little at a time and watch what comes out meanwhile.
-func startTool(_ tool: String, _ arguments: [String]) throws -> (process: Process, input: FileHandle, output: FileHandle) {
+func startTool(_ tool: String, _ arguments: [String]) throws -> (
+  process: Process, input: FileHandle, output: FileHandle
+) {
   let process = Process()
   process.executableURL = binaries.appendingPathComponent(tool)
   process.arguments = arguments

@@ -1,6 +1,6 @@
 public import AsyncHTTPClient
-public import NIOHTTP1
 import NIOCore
+public import NIOHTTP1
 
 extension HTTPClient {
   /// One request, its answer read whole. The suites wrap it with the headers and body their

@@ -47,7 +47,9 @@ public func rawReceive(port: Int, _ text: String, for seconds: Double) throws ->
   address.sin_port = in_port_t(UInt16(port).bigEndian)
   address.sin_addr.s_addr = inet_addr("127.0.0.1")
   let connected = withUnsafePointer(to: &address) {
-    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+    }
   }
   guard connected == 0 else { throw RawSocketError(description: "cannot connect to 127.0.0.1:\(port)") }
   let bytes = Array(text.utf8)

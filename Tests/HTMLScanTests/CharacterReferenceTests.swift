@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTMLScan
 
 @Suite struct CharacterReferenceTests {
@@ -77,9 +78,10 @@ import Testing
   }
 
   @Test func inAttributeValuesOfTags() {
-    #expect(tokens("<a href=\"?a=1&copy=2&amp;b&ampx=y&amp\" title='&notin;&notit;' alt=&lt;x&gt>") == [
-      .s("a", ["href", "?a=1&copy=2&b&ampx=y&", "title", "∉&notit;", "alt", "<x>"])
-    ])
+    #expect(
+      tokens("<a href=\"?a=1&copy=2&amp;b&ampx=y&amp\" title='&notin;&notit;' alt=&lt;x&gt>") == [
+        .s("a", ["href", "?a=1&copy=2&b&ampx=y&", "title", "∉&notit;", "alt", "<x>"])
+      ])
   }
 
   @Test func substringsAreDecodedOnTheirOwn() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTMLScan
 
 /// The DOCTYPE states: name, identifiers and force-quirks, worked through by hand from the

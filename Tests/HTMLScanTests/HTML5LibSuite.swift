@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTMLScan
 
 /// The html5lib-tests tokenizer suite (MIT; https://github.com/html5lib/html5lib-tests), read

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HTMLScan
 
 /// The html5lib-tests tokenizer suite, the one other HTML tokenizers are held to: every case of
@@ -40,7 +41,8 @@ import Testing
       Issue.record("\(file): \(failed - Self.reportedFailures) more failures")
     }
     let notApplicable = setAside.values.reduce(0, +)
-    var note = "html5lib-tests tokenizer/\(file): \(tests.count) cases, \(passed + failed + notApplicable) runs: "
+    var note =
+      "html5lib-tests tokenizer/\(file): \(tests.count) cases, \(passed + failed + notApplicable) runs: "
       + "\(passed) passed, \(failed) failed, \(notApplicable) not applicable"
     for (reason, count) in setAside.sorted(by: { $0.key < $1.key }) { note += "\n  \(count) not applicable: \(reason)" }
     print(note)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTMLScan
 
 /// Input → token stream, written by hand from the tokenization chapter of the HTML standard, in
@@ -103,7 +104,8 @@ import Testing
 
   static let doctypes: [Case] = [
     Case("<!DOCTYPE html>", [.d("html")]),
-    Case("<!doctype HTML PUBLIC \"-//W3C//DTD HTML 4.01//EN\" \"http://www.w3.org/TR/html4/strict.dtd\">", [.d("html")]),
+    Case(
+      "<!doctype HTML PUBLIC \"-//W3C//DTD HTML 4.01//EN\" \"http://www.w3.org/TR/html4/strict.dtd\">", [.d("html")]),
     Case("<!DocType>", [.d("")]),
     Case("<!DOCTYPE>x", [.d(""), .t("x")]),
     Case("<!DOCTYPEhtml>", [.d("html")]),
@@ -170,9 +172,10 @@ import Testing
   /// Without `text`, only tags come out, and the same ones.
   @Test func withoutTextOnlyTags() {
     let html = "<!DOCTYPE html><p>a&amp;b<!-- <img src=x> --><script>var s = '<img src=y>'</script><img src=z>"
-    #expect(allTokens(html, text: false).map(T.init) == [
-      .s("p"), .s("script"), .e("script"), .s("img", ["src", "z"]),
-    ])
+    #expect(
+      allTokens(html, text: false).map(T.init) == [
+        .s("p"), .s("script"), .e("script"), .s("img", ["src", "z"]),
+      ])
   }
 
   @Test func iteratesAsASequence() {
@@ -195,7 +198,8 @@ import Testing
   /// Only the values asked for are decoded; the others are empty but keep their ranges, and tree
   /// construction still reads the values it needs (annotation-xml's encoding).
   @Test func onlyTheValuesAskedForAreDecoded() {
-    let html = "<p class=\"x&amp;y\" id=a><img SRC=\"a&amp;b.png\" alt='t' data-src=c.png ismap>"
+    let html =
+      "<p class=\"x&amp;y\" id=a><img SRC=\"a&amp;b.png\" alt='t' data-src=c.png ismap>"
       + "<math><annotation-xml encoding=\"text/html\"><image src=m.png></annotation-xml></math><svg><image href=h.svg /></svg>"
     var tokenizer = HTMLTokenizer(html, valuesOf: ["src", "href"])
     var all = HTMLTokenizer(html)

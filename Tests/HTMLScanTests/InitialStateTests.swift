@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTMLScan
 
 /// The tokenizer as the html5lib-tests suite runs it: started in a given state, with a given
@@ -12,9 +13,10 @@ import Testing
   }
 
   @Test func withoutTreeConstructionNoTagSwitchesTheState() {
-    #expect(Self.tokens("<script><b></script><title>&amp;", .data) == [
-      .s("script"), .s("b"), .e("script"), .s("title"), .t("&"),
-    ])
+    #expect(
+      Self.tokens("<script><b></script><title>&amp;", .data) == [
+        .s("script"), .s("b"), .e("script"), .s("title"), .t("&"),
+      ])
   }
 
   @Test func withoutTreeConstructionNamesAndNamespacesStayAsWritten() {

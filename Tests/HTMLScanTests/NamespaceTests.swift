@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTMLScan
 
 /// The namespace of each start tag, as the tree builder would put the element: the start tags of
@@ -39,15 +40,27 @@ import Testing
     // An HTML end tag that closes an ancestor of an unclosed svg closes the svg too...
     ("<div><svg><g></div><picture><source>", ["div:html", "svg:svg", "g:svg", "picture:html", "source:html"]),
     ("<a href=x><svg><path></a><picture>", ["a:html", "svg:svg", "path:svg", "picture:html"]),
-    ("<table><tr><td><svg><g></td><td><picture>", ["table:html", "tr:html", "td:html", "svg:svg", "g:svg", "td:html", "picture:html"]),
+    (
+      "<table><tr><td><svg><g></td><td><picture>",
+      ["table:html", "tr:html", "td:html", "svg:svg", "g:svg", "td:html", "picture:html"]
+    ),
     ("<div><p>a<div><svg></div><picture>", ["div:html", "p:html", "div:html", "svg:svg", "picture:html"]),
     // ...unless a special element comes between, or it is not open at all.
     ("<span><div><svg></span><picture>", ["span:html", "div:html", "svg:svg", "picture:svg"]),
     ("<svg></section><picture>", ["svg:svg", "picture:svg"]),
-    ("<svg><foreignObject><span><svg></span><picture>", ["svg:svg", "foreignobject:svg", "span:html", "svg:svg", "picture:html"]),
+    (
+      "<svg><foreignObject><span><svg></span><picture>",
+      ["svg:svg", "foreignobject:svg", "span:html", "svg:svg", "picture:html"]
+    ),
     // MathML: text integration points, annotation-xml.
-    ("<math><mi><b>x</b><mglyph/></mi><mglyph/></math>", ["math:mathml", "mi:mathml", "b:html", "mglyph:mathml", "mglyph:mathml"]),
-    ("<math><mtext><image></mtext><mo><svg><image/>", ["math:mathml", "mtext:mathml", "img:html", "mo:mathml", "svg:svg", "image:svg"]),
+    (
+      "<math><mi><b>x</b><mglyph/></mi><mglyph/></math>",
+      ["math:mathml", "mi:mathml", "b:html", "mglyph:mathml", "mglyph:mathml"]
+    ),
+    (
+      "<math><mtext><image></mtext><mo><svg><image/>",
+      ["math:mathml", "mtext:mathml", "img:html", "mo:mathml", "svg:svg", "image:svg"]
+    ),
     (
       "<math><annotation-xml encoding=\"Text/HTML\"><image></annotation-xml><annotation-xml><svg><image/><img>",
       [
@@ -56,7 +69,10 @@ import Testing
       ]
     ),
     ("<math><annotation-xml><image>", ["math:mathml", "annotation-xml:mathml", "image:mathml"]),
-    ("<math><svg><image/></svg></math><svg><math>", ["math:mathml", "svg:mathml", "image:mathml", "svg:svg", "math:svg"]),
+    (
+      "<math><svg><image/></svg></math><svg><math>",
+      ["math:mathml", "svg:mathml", "image:mathml", "svg:svg", "math:svg"]
+    ),
     // No raw text in foreign content.
     ("<svg><style>a<image/>c</style></svg>", ["svg:svg", "style:svg", "image:svg"]),
     ("<svg><script><image/></script></svg>", ["svg:svg", "script:svg", "image:svg"]),
@@ -74,14 +90,16 @@ import Testing
   /// CDATA sections need a foreign current node: not an HTML element inside foreignObject.
   @Test func cdataFollowsTheCurrentNode() {
     #expect(tokens("<svg><foreignObject><![CDATA[x]]>") == [.s("svg"), .s("foreignobject"), .t("x")])
-    #expect(tokens("<svg><foreignObject><div><![CDATA[x]]>") == [
-      .s("svg"), .s("foreignobject"), .s("div"), .c("[CDATA[x]]"),
-    ])
+    #expect(
+      tokens("<svg><foreignObject><div><![CDATA[x]]>") == [
+        .s("svg"), .s("foreignobject"), .s("div"), .c("[CDATA[x]]"),
+      ])
   }
 
   @Test func textInSVGTitleIsNotRCDATA() {
-    #expect(tokens("<svg><title>&amp;<b></b></title></svg>") == [
-      .s("svg"), .s("title"), .t("&"), .s("b"), .e("b"), .e("title"), .e("svg"),
-    ])
+    #expect(
+      tokens("<svg><title>&amp;<b></b></title></svg>") == [
+        .s("svg"), .s("title"), .t("&"), .s("b"), .e("b"), .e("title"), .e("svg"),
+      ])
   }
 }

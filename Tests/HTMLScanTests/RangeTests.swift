@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTMLScan
 
 /// Byte ranges slice the source exactly, so that a value can be replaced and every other byte kept.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTMLScan
 
 /// Any byte sequence: no trap, every range inside the input, and the same tags with and without text.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTMLScan
 
 /// Where a script ends: the script data states, escaped (`<!--`) and double-escaped

@@ -11,15 +11,19 @@ import Testing
         SrcsetCandidate(url: "b.jpg", descriptors: ["1080w"], width: 1080),
       ])
     #expect(Srcset.parse("a.png, b.png 2x").map(\.density) == [nil, 2])
-    #expect(Srcset.parse("  a.png  1.5x  ,\n\tb.png 3e0x ") .map(\.density) == [1.5, 3])
-    #expect(Srcset.parse("a.png 100w 50h") == [SrcsetCandidate(url: "a.png", descriptors: ["100w", "50h"], width: 100, height: 50)])
+    #expect(Srcset.parse("  a.png  1.5x  ,\n\tb.png 3e0x ").map(\.density) == [1.5, 3])
+    #expect(
+      Srcset.parse("a.png 100w 50h") == [
+        SrcsetCandidate(url: "a.png", descriptors: ["100w", "50h"], width: 100, height: 50)
+      ])
   }
 
   @Test func commasInsideURLsStayUnlessTrailing() {
     // The spec's own examples, also heritrix3 #243.
     #expect(urls("a,b,,c,") == ["a,b,,c"])
-    #expect(urls("https://cdn.example.org/img/w_400,h_300,c_fill/x.jpg 400w, y.jpg 800w")
-      == ["https://cdn.example.org/img/w_400,h_300,c_fill/x.jpg", "y.jpg"])
+    #expect(
+      urls("https://cdn.example.org/img/w_400,h_300,c_fill/x.jpg 400w, y.jpg 800w")
+        == ["https://cdn.example.org/img/w_400,h_300,c_fill/x.jpg", "y.jpg"])
     #expect(urls("a.jpg,b.jpg") == ["a.jpg,b.jpg"])
     #expect(urls("a.jpg, b.jpg") == ["a.jpg", "b.jpg"])
     #expect(urls("a.jpg 1x,b.jpg 2x") == ["a.jpg", "b.jpg"])
@@ -38,7 +42,10 @@ import Testing
     #expect(Srcset.parse("") == [])
     #expect(Srcset.parse(" , ,, ") == [])
     #expect(urls(",a.jpg") == ["a.jpg"])
-    #expect(urls("data:image/gif;base64,R0lGODlhAQABAAAAACw= 1x, real.jpg 2x") == ["data:image/gif;base64,R0lGODlhAQABAAAAACw=", "real.jpg"])
+    #expect(
+      urls("data:image/gif;base64,R0lGODlhAQABAAAAACw= 1x, real.jpg 2x") == [
+        "data:image/gif;base64,R0lGODlhAQABAAAAACw=", "real.jpg",
+      ])
     #expect(urls("ünï.jpg 1x") == ["ünï.jpg"])
   }
 

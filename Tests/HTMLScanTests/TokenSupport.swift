@@ -1,4 +1,5 @@
 import Testing
+
 @testable import HTMLScan
 
 /// A token in the compact form the tables are written in, html5lib-tests style. Attributes are

@@ -4,6 +4,7 @@ import NIOHTTP1
 import Resilience
 import Testing
 import Wire
+
 @testable import ImageExtraction
 
 /// `ArticleImages.process` against a loopback server that records what it was asked.
@@ -14,7 +15,8 @@ import Wire
     let spool = NSTemporaryDirectory() + "article-images-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: spool, withIntermediateDirectories: true)
     let http = HTTPClient(eventLoopGroupProvider: .singleton)
-    let fetcher = ImageFetcher(http: http, limits: FetchLimits(timeout: 5), policy: RetryPolicy(maxRetries: 0, baseDelay: 0.01), spool: spool)
+    let fetcher = ImageFetcher(
+      http: http, limits: FetchLimits(timeout: 5), policy: RetryPolicy(maxRetries: 0, baseDelay: 0.01), spool: spool)
     let work = ArticleImages(mode: .download, hero: true, fetcher: fetcher, embedder: Embedder.Options())
     var failure: (any Error)?
     do { try await body(work, server) } catch { failure = error }
@@ -49,7 +51,8 @@ import Wire
   /// The Referer is the page's origin, never the user name and password of the bookmark URL.
   @Test func refererCarriesNoCredentials() async throws {
     try await withDownloads { work, server in
-      let page = server.baseURL.replacingOccurrences(of: "http://", with: "http://alice:secret@") + "/wiki/page.html?token=t"
+      let page =
+        server.baseURL.replacingOccurrences(of: "http://", with: "http://alice:secret@") + "/wiki/page.html?token=t"
       let (_, tally) = await work.process(article(#"<img src="/a.png">"#, url: page))
       #expect(tally.failed == [])
       let referers = server.requests.map { $0.headers["Referer"] }

@@ -3,11 +3,14 @@ import Foundation
 import NIOHTTP1
 import Resilience
 import Testing
+
 @testable import ImageExtraction
 
 @Suite struct FetcherTests {
   static let png: [UInt8] = Array(
-    Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")!)
+    Data(
+      base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")!
+  )
 
   /// A fetcher on a fresh spool folder, a client, and the server; everything is stopped after.
   private func withFetcher(
@@ -43,7 +46,10 @@ import Testing
       }
       #expect(server.requests("/a.png") == 1)
       #expect(results.count == 1000)
-      guard case .success(let image) = results[0] else { Issue.record("no image"); return }
+      guard case .success(let image) = results[0] else {
+        Issue.record("no image")
+        return
+      }
       #expect(image.mime == "image/png")
       #expect(image.bytes == Self.png.count)
       let bytes = try fetcher.data(of: image)
@@ -56,15 +62,22 @@ import Testing
   @Test func typesComeFromBytesAndErrorPagesFail() async throws {
     try await withFetcher([
       "/really-png.jpg": .init(body: Self.png, contentType: "image/jpeg"),
-      "/page.png": .init(body: Array("<!DOCTYPE html><html><body>Not found</body></html>".utf8), contentType: "image/png"),
+      "/page.png": .init(
+        body: Array("<!DOCTYPE html><html><body>Not found</body></html>".utf8), contentType: "image/png"),
       "/empty.png": .init(body: []),
       "/gone.png": .init(status: .notFound, body: Array("<html>404</html>".utf8), contentType: "text/html"),
     ]) { fetcher, server in
       let sniffed = try await fetcher.fetch(server.baseURL + "/really-png.jpg", referer: nil).get()
       #expect(sniffed.mime == "image/png")
-      #expect(await fetcher.fetch(server.baseURL + "/page.png", referer: nil) == .failure(FetchFailure(status: 200, reason: "an HTML page, not an image")))
-      #expect(await fetcher.fetch(server.baseURL + "/empty.png", referer: nil) == .failure(FetchFailure(status: 200, reason: "empty body")))
-      #expect(await fetcher.fetch(server.baseURL + "/gone.png", referer: nil) == .failure(FetchFailure(status: 404, reason: "HTTP 404")))
+      #expect(
+        await fetcher.fetch(server.baseURL + "/page.png", referer: nil)
+          == .failure(FetchFailure(status: 200, reason: "an HTML page, not an image")))
+      #expect(
+        await fetcher.fetch(server.baseURL + "/empty.png", referer: nil)
+          == .failure(FetchFailure(status: 200, reason: "empty body")))
+      #expect(
+        await fetcher.fetch(server.baseURL + "/gone.png", referer: nil)
+          == .failure(FetchFailure(status: 404, reason: "HTTP 404")))
       // Never a retry on 404.
       #expect(server.requests("/gone.png") == 1)
     }
@@ -78,7 +91,9 @@ import Testing
       let busy = try await fetcher.fetch(server.baseURL + "/busy.png", referer: nil).get()
       #expect(busy.status == 200)
       #expect(server.requests("/busy.png") == 3)
-      #expect(await fetcher.fetch(server.baseURL + "/down.png", referer: nil) == .failure(FetchFailure(status: 503, reason: "HTTP 503")))
+      #expect(
+        await fetcher.fetch(server.baseURL + "/down.png", referer: nil)
+          == .failure(FetchFailure(status: 503, reason: "HTTP 503")))
       #expect(server.requests("/down.png") == 3)
     }
   }

@@ -1,6 +1,7 @@
 import Foundation
 import HTMLScan
 import Testing
+
 @testable import ImageExtraction
 
 @Suite struct FinderTests {
@@ -27,9 +28,11 @@ import Testing
         "img[src] https://example.org/articles/e.jpg", "source[srcset] https://example.org/articles/audio-like.png",
         "img[data-src] https://example.org/articles/f.jpg", "img[data-lazy-src] https://example.org/articles/h.jpg",
         "img[data-original] https://example.org/articles/j.jpg", "img[data-srcset] https://example.org/articles/g.jpg",
-        "img[data-lazy-srcset] https://example.org/articles/i.jpg", "noscript img[src] https://example.org/articles/k.jpg",
+        "img[data-lazy-srcset] https://example.org/articles/i.jpg",
+        "noscript img[src] https://example.org/articles/k.jpg",
         "div[style] https://example.org/articles/l.jpg", "div[style] https://example.org/articles/m.png",
-        "svg image[href] https://example.org/articles/n.svg", "svg image[xlink:href] https://example.org/articles/o.png",
+        "svg image[href] https://example.org/articles/n.svg",
+        "svg image[xlink:href] https://example.org/articles/o.png",
         "input[src] https://example.org/articles/p.gif", "video[poster] https://example.org/articles/q.jpg",
       ])
   }
@@ -43,8 +46,10 @@ import Testing
     #expect(
       found(html) == [
         "img[src] https://cdn.example.com/x.jpg", "img[src] https://static.example.net/root.png",
-        "img[src] https://static.example.net/assets/padded.png", "img[src] https://static.example.net/assets/photo.jpg?w=1&h=2",
-        "img[src] https://static.example.net/assets/wp.jpg?a=1&b=2", "img[src] https://static.example.net/assets/copy.jpg?x&copy=1",
+        "img[src] https://static.example.net/assets/padded.png",
+        "img[src] https://static.example.net/assets/photo.jpg?w=1&h=2",
+        "img[src] https://static.example.net/assets/wp.jpg?a=1&b=2",
+        "img[src] https://static.example.net/assets/copy.jpg?x&copy=1",
       ])
   }
 
@@ -82,7 +87,9 @@ import Testing
     #expect(ImageType.sniff(Array("BM".utf8) + [UInt8](repeating: 0, count: 20)) == "image/bmp")
     #expect(ImageType.sniff([0, 0, 1, 0, 1, 0]) == "image/x-icon")
     #expect(ImageType.sniff([0x49, 0x49, 0x2A, 0]) == "image/tiff")
-    #expect(ImageType.sniff(Array("\u{FEFF}<?xml version=\"1.0\"?>\n<!-- c --><!DOCTYPE svg><svg xmlns=…>".utf8)) == "image/svg+xml")
+    #expect(
+      ImageType.sniff(Array("\u{FEFF}<?xml version=\"1.0\"?>\n<!-- c --><!DOCTYPE svg><svg xmlns=…>".utf8))
+        == "image/svg+xml")
     #expect(ImageType.sniff(Array("<!DOCTYPE html><html><body>404</body></html>".utf8)) == nil)
     #expect(ImageType.sniff([UInt8]()) == nil)
   }

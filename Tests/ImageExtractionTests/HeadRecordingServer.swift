@@ -37,7 +37,9 @@ final class HeadRecordingServer: Sendable {
 
   fileprivate func record(_ head: HTTPRequestHead) -> (type: String, body: [UInt8]) {
     heads.withLock { $0.append(head) }
-    if head.uri.hasSuffix(".html") { return ("text/html", Array("<!DOCTYPE html><html><body>the page</body></html>".utf8)) }
+    if head.uri.hasSuffix(".html") {
+      return ("text/html", Array("<!DOCTYPE html><html><body>the page</body></html>".utf8))
+    }
     return ("image/png", png)
   }
 
@@ -57,7 +59,8 @@ final class HeadRecordingServer: Sendable {
         guard let head else { return }
         let (type, body) = server.record(head)
         let headers = HTTPHeaders([("Content-Type", type), ("Content-Length", "\(body.count)")])
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+        context.write(
+          wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
       }

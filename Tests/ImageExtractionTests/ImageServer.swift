@@ -90,13 +90,18 @@ final class ImageServer: Sendable {
         server.begin()
       case .body: break
       case .end:
-        let answer = server.answer(path) ?? Answer(status: .notFound, body: Array("<html>not found</html>".utf8), contentType: "text/html")
+        let answer =
+          server.answer(path)
+          ?? Answer(status: .notFound, body: Array("<html>not found</html>".utf8), contentType: "text/html")
         let respond = { [self] in
           var headers = HTTPHeaders([("Content-Type", answer.contentType), ("Content-Length", "\(answer.body.count)")])
           for (name, value) in answer.headers { headers.add(name: name, value: value) }
-          context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: answer.status, headers: headers))), promise: nil)
+          context.write(
+            wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: answer.status, headers: headers))),
+            promise: nil)
           if let stall = answer.stallAfterBytes {
-            context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: answer.body.prefix(stall))))), promise: nil)
+            context.writeAndFlush(
+              wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: answer.body.prefix(stall))))), promise: nil)
             server.end()
             return
           }
@@ -105,7 +110,9 @@ final class ImageServer: Sendable {
           context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         }
         if answer.delayMilliseconds > 0 {
-          context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(Int64(answer.delayMilliseconds))) { respond() }
+          context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(Int64(answer.delayMilliseconds))) {
+            respond()
+          }
         } else {
           respond()
         }

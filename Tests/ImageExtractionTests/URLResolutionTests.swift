@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ImageExtraction
 
 /// Expected values are what the WHATWG URL standard gives (checked by hand against its parser
@@ -27,7 +28,8 @@ import Testing
     #expect(resolve("a b\"<x>^`{}[]|'.png") == "https://example.org/articles/a%20b%22%3Cx%3E%5E%60%7B%7D[]|'.png")
     #expect(resolve("ünï.png") == "https://example.org/articles/%C3%BCn%C3%AF.png")
     // Query: space " < > ' and non-ASCII; ? ^ ` { } [ ] | stay (the special-query set).
-    #expect(resolve("x.png?q=a b\"<>'?^`{}[]|ä") == "https://example.org/articles/x.png?q=a%20b%22%3C%3E%27?^`{}[]|%C3%A4")
+    #expect(
+      resolve("x.png?q=a b\"<>'?^`{}[]|ä") == "https://example.org/articles/x.png?q=a%20b%22%3C%3E%27?^`{}[]|%C3%A4")
     // Fragment: space " < > ` and non-ASCII; # and ' stay.
     #expect(resolve("x.png#a b\"<>`'#ö") == "https://example.org/articles/x.png#a%20b%22%3C%3E%60'#%C3%B6")
     // DEL and C0 controls inside the value.
@@ -124,9 +126,11 @@ import Testing
   @Test func punycodeVectors() {
     // RFC 3492 section 7.1 (A) Arabic (Egyptian) and (L) 3<nen>B<gumi><kinpachi><sensei>.
     let arabic: [UInt32] = [
-      0x0644, 0x064A, 0x0647, 0x0645, 0x0627, 0x0628, 0x062A, 0x0643, 0x0644, 0x0645, 0x0648, 0x0634, 0x0639, 0x0631, 0x0628, 0x064A, 0x061F,
+      0x0644, 0x064A, 0x0647, 0x0645, 0x0627, 0x0628, 0x062A, 0x0643, 0x0644, 0x0645, 0x0648, 0x0634, 0x0639, 0x0631,
+      0x0628, 0x064A, 0x061F,
     ]
     #expect(Punycode.encode(arabic) == "egbpdaj6bu4bxfgehfvwxn")
-    #expect(Punycode.encode([0x0033, 0x5E74, 0x0042, 0x7D44, 0x91D1, 0x516B, 0x5148, 0x751F]) == "3B-ww4c5e180e575a65lsy2b")
+    #expect(
+      Punycode.encode([0x0033, 0x5E74, 0x0042, 0x7D44, 0x91D1, 0x516B, 0x5148, 0x751F]) == "3B-ww4c5e180e575a65lsy2b")
   }
 }

@@ -107,7 +107,8 @@ import Wire
       #expect(try await client.post("\(fake.baseURL)/api/chat", chat(model: "qwen3:8b")).status == 200)
       #expect(
         try await client.post("\(fake.baseURL)/api/generate", #"{"model":"qwen3:8b","prompt":"x"}"#).status == 502)
-      #expect(try await client.post("\(fake.baseURL)/v1/chat/completions", chat(model: "llama3.2:latest")).status == 500)
+      #expect(
+        try await client.post("\(fake.baseURL)/v1/chat/completions", chat(model: "llama3.2:latest")).status == 500)
       #expect(try await client.post("\(fake.baseURL)/api/chat", chat(model: "llama3.2")).status == 200)
       fake.inject([.status(500), .status(500)])
       fake.clearFaults()
@@ -191,7 +192,9 @@ import Wire
   }
 
   /// The body bytes that arrive within a second, and whether the body ended meanwhile.
-  private func bytesWithinASecond(_ client: HTTPClient, _ url: String, _ body: String) async throws -> (HTTPClientResponse, Int, ended: Bool) {
+  private func bytesWithinASecond(_ client: HTTPClient, _ url: String, _ body: String) async throws -> (
+    HTTPClientResponse, Int, ended: Bool
+  ) {
     var request = HTTPClientRequest(url: url)
     request.method = .POST
     request.headers.add(name: "Content-Type", value: "application/json")
@@ -211,13 +214,15 @@ import Wire
   @Test func stallAfterSendsThatManyBytesThenNothing() async throws {
     try await withFake(configuration(.openAI, timing: FakeTiming(chunkCharacters: 1))) { fake, client in
       fake.inject([.stallAfter(bytes: 25), .stallAfter(bytes: 300)])
-      let (whole, wholeBytes, wholeEnded) = try await bytesWithinASecond(client, "\(fake.baseURL)/v1/chat/completions", chat())
+      let (whole, wholeBytes, wholeEnded) = try await bytesWithinASecond(
+        client, "\(fake.baseURL)/v1/chat/completions", chat())
       #expect(whole.status == .ok)
       #expect(wholeBytes == 25)
       #expect(!wholeEnded)
       // The full length is announced, so a client can tell the body is short.
       #expect((whole.headers.first(name: "Content-Length").flatMap { Int($0) } ?? 0) > 25)
-      let (_, streamBytes, streamEnded) = try await bytesWithinASecond(client, "\(fake.baseURL)/v1/chat/completions", chat(stream: true))
+      let (_, streamBytes, streamEnded) = try await bytesWithinASecond(
+        client, "\(fake.baseURL)/v1/chat/completions", chat(stream: true))
       #expect(streamBytes == 300)
       #expect(!streamEnded)
       #expect(fake.pendingFaults() == 0)

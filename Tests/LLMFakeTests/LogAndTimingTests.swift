@@ -11,7 +11,8 @@ import Wire
 @Suite struct LogAndTimingTests {
   @Test func echoShowsWhatArrived() async throws {
     try await withFake(configuration(.openAI, model: "gpt-4o-mini", answer: .echo)) { fake, client in
-      let body = #"{"model":"gpt-4o-mini","messages":[{"role":"system","content":"Rewrite politely."},{"role":"system","content":"Tone: warm."},{"role":"user","content":"first"},{"role":"assistant","content":"ok"},{"role":"user","content":[{"type":"text","text":"hey "},{"type":"text","text":"send the file"}]}],"temperature":0.3}"#
+      let body =
+        #"{"model":"gpt-4o-mini","messages":[{"role":"system","content":"Rewrite politely."},{"role":"system","content":"Tone: warm."},{"role":"user","content":"first"},{"role":"assistant","content":"ok"},{"role":"user","content":[{"type":"text","text":"hey "},{"type":"text","text":"send the file"}]}],"temperature":0.3}"#
       let answer = try await client.post("\(fake.baseURL)/v1/chat/completions", body)
       let content = try answer.json()["choices"]?.arrayValue?.first?["message"]?["content"]?.stringValue
       #expect(content == "[gpt-4o-mini] SYSTEM: Rewrite politely.\n\nTone: warm. | USER: hey send the file")
@@ -45,8 +46,9 @@ import Wire
       #expect(request.writeTimes.count == 8)  // role, 5 pieces of text, finish, [DONE]
       #expect(request.stream)
     }
-    try await withFake(configuration(.ollama, model: "m", answer: .text("Grüße, 😀!"), timing: FakeTiming(chunkCharacters: 2)))
-    { fake, client in
+    try await withFake(
+      configuration(.ollama, model: "m", answer: .text("Grüße, 😀!"), timing: FakeTiming(chunkCharacters: 2))
+    ) { fake, client in
       let answer = try await client.post("\(fake.baseURL)/api/chat", chat(model: "m"))
       let pieces = try answer.lines.dropLast().map { try jsonValue($0)["message"]?["content"]?.stringValue ?? "?" }
       #expect(pieces == ["Gr", "üß", "e,", " 😀", "!"])
@@ -146,8 +148,13 @@ import Wire
       let log = try await fake.waitForRequests(2, finished: true)
       #expect(log.map(\.sequence) == [3, 4])
       let deadline = ContinuousClock.now + .seconds(5)
-      while seen.lines.withLock({ $0.count }) < 4, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
-      #expect(seen.lines.withLock { $0 } == ["/v1/models 200", "/v1/models 200", "/v1/models 200", "/v1/chat/completions 200"])
+      while seen.lines.withLock({ $0.count }) < 4, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(5))
+      }
+      #expect(
+        seen.lines.withLock { $0 } == [
+          "/v1/models 200", "/v1/models 200", "/v1/models 200", "/v1/chat/completions 200",
+        ])
     }
   }
 

@@ -65,7 +65,8 @@ import Wire
       #expect(answer.status == 400)
       #expect(
         answer.text
-          == #"{"object":"error","message":"Invalid model: mistral-huge","type":"invalid_model","param":null,"code":"1500"}"#)
+          == #"{"object":"error","message":"Invalid model: mistral-huge","type":"invalid_model","param":null,"code":"1500"}"#
+      )
       let models = try await client.send("\(fake.baseURL)/v1/models")
       let entry = try #require(try models.json()["data"]?.arrayValue?.first)
       #expect(entry["id"]?.stringValue == "mistral-small-latest")

@@ -80,7 +80,8 @@ import Wire
       )
       let generate = try await client.post("\(fake.baseURL)/api/generate", #"{"model":"llama3.2","prompt":""}"#)
       #expect(
-        generate.text == #"{"model":"llama3.2","created_at":"\#(Self.time)","response":"","done":true,"done_reason":"load"}"#)
+        generate.text
+          == #"{"model":"llama3.2","created_at":"\#(Self.time)","response":"","done":true,"done_reason":"load"}"#)
     }
   }
 
@@ -204,8 +205,8 @@ import Wire
   }
 
   @Test func numPredictCutsWithDoneReasonLength() async throws {
-    try await withFake(configuration(.ollama, model: "llama3.2", answer: .text(String(repeating: "x", count: 100))))
-    { fake, client in
+    try await withFake(configuration(.ollama, model: "llama3.2", answer: .text(String(repeating: "x", count: 100)))) {
+      fake, client in
       let answer = try await client.post(
         "\(fake.baseURL)/api/chat", ollamaChat(stream: false, options: #"{"num_predict":10}"#))
       let json = try answer.json()

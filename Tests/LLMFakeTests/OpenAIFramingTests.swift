@@ -18,7 +18,8 @@ import Wire
       #expect(answer.header("Content-Type") == "text/event-stream; charset=utf-8")
       let id = try completionID(answer)
       #expect(id.hasPrefix("chatcmpl-") && id.count == 38)
-      let head = #"{"id":"\#(id)","object":"chat.completion.chunk","created":1795313554,"model":"test-model","system_fingerprint":"fp_7fcd609668","choices":[{"index":0,"delta":"#
+      let head =
+        #"{"id":"\#(id)","object":"chat.completion.chunk","created":1795313554,"model":"test-model","system_fingerprint":"fp_7fcd609668","choices":[{"index":0,"delta":"#
       let expected =
         [head + #"{"role":"assistant","content":"","refusal":null},"logprobs":null,"finish_reason":null}]}"#]
         + Self.pieces.map { head + #"{"content":"\#($0)"},"logprobs":null,"finish_reason":null}]}"# }
@@ -32,10 +33,16 @@ import Wire
       let answer = try await client.post(
         "\(fake.baseURL)/v1/chat/completions", chat(stream: true, extra: #""stream_options":{"include_usage":true}"#))
       let id = try completionID(answer)
-      let head = #"{"id":"\#(id)","object":"chat.completion.chunk","created":1795313554,"model":"test-model","system_fingerprint":"fp_7fcd609668","choices":"#
+      let head =
+        #"{"id":"\#(id)","object":"chat.completion.chunk","created":1795313554,"model":"test-model","system_fingerprint":"fp_7fcd609668","choices":"#
       let expected =
-        [head + #"[{"index":0,"delta":{"role":"assistant","content":"","refusal":null},"logprobs":null,"finish_reason":null}],"usage":null}"#]
-        + Self.pieces.map { head + #"[{"index":0,"delta":{"content":"\#($0)"},"logprobs":null,"finish_reason":null}],"usage":null}"# }
+        [
+          head
+            + #"[{"index":0,"delta":{"role":"assistant","content":"","refusal":null},"logprobs":null,"finish_reason":null}],"usage":null}"#
+        ]
+        + Self.pieces.map {
+          head + #"[{"index":0,"delta":{"content":"\#($0)"},"logprobs":null,"finish_reason":null}],"usage":null}"#
+        }
         + [
           head + #"[{"index":0,"delta":{},"logprobs":null,"finish_reason":"stop"}],"usage":null}"#,
           head
@@ -52,7 +59,8 @@ import Wire
         let answer = try await client.post("\(fake.baseURL)/chat/completions", chat(stream: true, extra: extra))
         let id = try completionID(answer)
         #expect(id.hasPrefix("chatcmpl-") && id.split(separator: "-").count == 6)
-        let head = #"{"id":"\#(id)","object":"chat.completion.chunk","created":1795313554,"model":"test-model","choices":[{"index":0,"delta":"#
+        let head =
+          #"{"id":"\#(id)","object":"chat.completion.chunk","created":1795313554,"model":"test-model","choices":[{"index":0,"delta":"#
         var expected = [head + #"{"role":"assistant","content":"Hel"}}]}"#]
         expected += Self.pieces.dropFirst().map { head + #"{"content":"\#($0)"}}]}"# }
         expected.append(head + #"{},"finish_reason":"stop"}]}"#)
@@ -74,7 +82,8 @@ import Wire
         chat(model: "whatever", stream: true, extra: #""stream_options":{"include_usage":true}"#))
       #expect(answer.status == 200)
       let id = try completionID(answer)
-      let head = #"{"id": "\#(id)", "model": "tiny-random", "created": 1795313554, "object": "chat.completion.chunk", "choices": [{"index": 0, "delta": "#
+      let head =
+        #"{"id": "\#(id)", "model": "tiny-random", "created": 1795313554, "object": "chat.completion.chunk", "choices": [{"index": 0, "delta": "#
       let expected =
         [head + #"{"role": "assistant"}, "logprobs": null, "finish_reason": null}]}"#]
         + Self.pieces.map { head + #"{"content": "\#($0)"}, "logprobs": null, "finish_reason": null}]}"# }
@@ -102,7 +111,8 @@ import Wire
         "\(fake.baseURL)/v1/chat/completions", chat(model: "mistral-small-latest", stream: true))
       let id = try completionID(answer)
       #expect(id.hasPrefix("cmpl-") && id.count == 37)
-      let head = #"{"id":"\#(id)","object":"chat.completion.chunk","created":1795313554,"model":"mistral-small-latest","choices":[{"index":0,"delta":"#
+      let head =
+        #"{"id":"\#(id)","object":"chat.completion.chunk","created":1795313554,"model":"mistral-small-latest","choices":[{"index":0,"delta":"#
       let expected =
         [head + #"{"role":"assistant","content":""},"finish_reason":null}]}"#]
         + Self.pieces.map { head + #"{"content":"\#($0)"},"finish_reason":null}]}"# }
@@ -121,7 +131,8 @@ import Wire
         chat(model: "llama3.2", stream: true, extra: #""stream_options":{"include_usage":true}"#))
       #expect(answer.header("Content-Type") == "text/event-stream")
       let id = try completionID(answer)
-      let head = #"{"id":"\#(id)","object":"chat.completion.chunk","created":1795313554,"model":"llama3.2","system_fingerprint":"fp_ollama","choices":"#
+      let head =
+        #"{"id":"\#(id)","object":"chat.completion.chunk","created":1795313554,"model":"llama3.2","system_fingerprint":"fp_ollama","choices":"#
       let expected = [
         head + #"[{"index":0,"delta":{"role":"assistant","content":"\u003cb\u003e"},"finish_reason":null}]}"#,
         head + #"[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":"stop"}]}"#,

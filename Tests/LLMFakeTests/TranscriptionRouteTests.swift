@@ -103,7 +103,10 @@ import Wire
       #expect(json["duration"] == .number(1.5))
       #expect(json["text"]?.stringValue == "Bitte ruf mich morgen früh um neun Uhr an.")
       let words = try #require(json["words"]?.arrayValue)
-      #expect(words.map { $0["word"]?.stringValue ?? "" } == ["Bitte", "ruf", "mich", "morgen", "früh", "um", "neun", "Uhr", "an"])
+      #expect(
+        words.map { $0["word"]?.stringValue ?? "" } == [
+          "Bitte", "ruf", "mich", "morgen", "früh", "um", "neun", "Uhr", "an",
+        ])
       #expect(words.first?["start"] == .number(0))
       #expect(words.last?["end"] == .number(1.5))
       let segment = try #require(json["segments"]?.arrayValue?.first)
@@ -184,7 +187,8 @@ import Wire
       #expect(words.last?["word"]?.stringValue == " an.")
       #expect(words.first?["t_dtw"] == .integer(-1))
       // `language=auto` reports what was detected.
-      let detected = try await post(client, "\(fake.baseURL)/inference", Self.upload(model: nil, language: "auto")).json()
+      let detected = try await post(client, "\(fake.baseURL)/inference", Self.upload(model: nil, language: "auto"))
+        .json()
       #expect(detected["language"]?.stringValue == "german")
       #expect(detected["detected_language"]?.stringValue == "german")
       // text is served as text/html.
@@ -218,10 +222,11 @@ import Wire
         headers: [("Authorization", "Bearer sk-test-0123456789")])
       #expect(answer.status == 200)
       let request = try #require(fake.requests(route: .audioTranscriptions).first)
-      #expect(request.formNames == [
-        "file", "model", "language", "response_format", "timestamp_granularities[]", "timestamp_granularities[]",
-        "temperature", "prompt",
-      ])
+      #expect(
+        request.formNames == [
+          "file", "model", "language", "response_format", "timestamp_granularities[]", "timestamp_granularities[]",
+          "temperature", "prompt",
+        ])
       #expect(request.formValues("timestamp_granularities[]") == ["word", "segment"])
       #expect(request.formValues("model") == ["whisper-1"])
       #expect(request.model == "whisper-1")

@@ -19,8 +19,11 @@ import Wire
     let python = try #require(python3)
     let paths = try fixturePaths()
     #expect(paths.count >= 14)
-    let output = try runPython(python, [repositoryRoot.appendingPathComponent("scripts/mail-reference.py").path] + paths)
-    let references = try output.split(separator: "\n").map { line in try Array(line.utf8).withUnsafeBytes { try WireCoding.parse($0) } }
+    let output = try runPython(
+      python, [repositoryRoot.appendingPathComponent("scripts/mail-reference.py").path] + paths)
+    let references = try output.split(separator: "\n").map { line in
+      try Array(line.utf8).withUnsafeBytes { try WireCoding.parse($0) }
+    }
     #expect(references.count == paths.count)
     var compared = 0
     for (path, reference) in zip(paths, references) {

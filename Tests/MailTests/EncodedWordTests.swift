@@ -34,7 +34,8 @@ import Testing
   }
 
   @Test func encodingRoundTripsAndKeepsASCIIWordsReadable() {
-    let subject = "Re: Grüße aus München — und ein sehr langer Betreff, der gefaltet werden muss, damit keine Zeile zu lang wird"
+    let subject =
+      "Re: Grüße aus München — und ein sehr langer Betreff, der gefaltet werden muss, damit keine Zeile zu lang wird"
     let encoded = EncodedWords.encode(subject)
     #expect(encoded.hasPrefix("Re: =?UTF-8?B?"))
     #expect(encoded.contains(" aus "))

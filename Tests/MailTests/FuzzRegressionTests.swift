@@ -55,9 +55,11 @@ import Wire
   }
 
   @Test func aLongFlowedParagraph() {
-    let short = message("Content-Type: text/plain; format=flowed\n\n" + String(repeating: "word \n", count: 5) + "end\n> q \n> r\n")
+    let short = message(
+      "Content-Type: text/plain; format=flowed\n\n" + String(repeating: "word \n", count: 5) + "end\n> q \n> r\n")
     #expect(short.record().text == "word word word word word end\n> q r\n")
-    let long = message("Content-Type: text/plain; format=flowed\n\n" + String(repeating: "word \n", count: 30_000) + "end\n")
+    let long = message(
+      "Content-Type: text/plain; format=flowed\n\n" + String(repeating: "word \n", count: 30_000) + "end\n")
     #expect(long.record().text == String(repeating: "word ", count: 30_000) + "end\n")
   }
 

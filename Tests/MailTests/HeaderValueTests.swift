@@ -6,14 +6,24 @@ import Wire
 @Suite struct AddressListTests {
   @Test(arguments: [
     ("Anna <anna@example.org>", [MailAddress(name: "Anna", address: "anna@example.org")]),
-    (#""Doe, John" <john@example.com>, jane@example.com"#,
-      [MailAddress(name: "Doe, John", address: "john@example.com"), MailAddress(address: "jane@example.com")]),
-    ("=?UTF-8?Q?J=C3=BCrgen?= =?UTF-8?Q?_M=C3=BCller?= <jm@example.net>", [MailAddress(name: "Jürgen Müller", address: "jm@example.net")]),
+    (
+      #""Doe, John" <john@example.com>, jane@example.com"#,
+      [MailAddress(name: "Doe, John", address: "john@example.com"), MailAddress(address: "jane@example.com")]
+    ),
+    (
+      "=?UTF-8?Q?J=C3=BCrgen?= =?UTF-8?Q?_M=C3=BCller?= <jm@example.net>",
+      [MailAddress(name: "Jürgen Müller", address: "jm@example.net")]
+    ),
     (#""=?UTF-8?B?Q2Fmw6k=?=" <c@example.org>"#, [MailAddress(name: "Café", address: "c@example.org")]),
     ("sender@example.org (Sender Name)", [MailAddress(name: "Sender Name", address: "sender@example.org")]),
     ("undisclosed-recipients:;", []),
-    ("Friends: a@example.org, B <b@example.org>;, c@example.org",
-      [MailAddress(address: "a@example.org"), MailAddress(name: "B", address: "b@example.org"), MailAddress(address: "c@example.org")]),
+    (
+      "Friends: a@example.org, B <b@example.org>;, c@example.org",
+      [
+        MailAddress(address: "a@example.org"), MailAddress(name: "B", address: "b@example.org"),
+        MailAddress(address: "c@example.org"),
+      ]
+    ),
     ("<@relay.example:user@example.org>", [MailAddress(address: "user@example.org")]),
     (#""quoted local"@example.org"#, [MailAddress(address: #""quoted local"@example.org"#)]),
     ("Ann (the boss) Example <ann@example.org>", [MailAddress(name: "Ann Example", address: "ann@example.org")]),
@@ -85,7 +95,10 @@ import Wire
   /// Found by fuzz-mail: "\r\n" is one Character, which the tokenizer once took for neither
   /// white space nor an atom, and looped on.
   @Test func carriageReturnLineFeedAndStrayCharactersEnd() {
-    #expect(AddressList.parse("a@example.org,\r\n b@example.org") == [MailAddress(address: "a@example.org"), MailAddress(address: "b@example.org")])
+    #expect(
+      AddressList.parse("a@example.org,\r\n b@example.org") == [
+        MailAddress(address: "a@example.org"), MailAddress(address: "b@example.org"),
+      ])
     #expect(AddressList.parse("Name\r\n <n@example.org>") == [MailAddress(name: "Name", address: "n@example.org")])
   }
 }

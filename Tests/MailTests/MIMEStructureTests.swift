@@ -10,7 +10,8 @@ import Wire
     #expect(record.text == "Hallo Team,\n\nanbei der Bericht für März.\n\nGruß, Anna\n")
     #expect(record.hasHTML)
     #expect(record.attachments.map(\.mime) == ["image/png", "application/pdf"])
-    #expect(record.attachments[0] == MailAttachment(mime: "image/png", size: 70, contentID: "logo@example.org", inline: true))
+    #expect(
+      record.attachments[0] == MailAttachment(mime: "image/png", size: 70, contentID: "logo@example.org", inline: true))
     #expect(record.attachments[1].filename == "bericht.pdf")
     #expect(!record.attachments[1].inline)
     #expect(record.warnings.isEmpty)
@@ -48,25 +49,32 @@ import Wire
 
   @Test func boundaryLinesNeedTheWholeBoundary() {
     // "--ab" is not a delimiter of boundary "a"; trailing blanks after one are allowed.
-    let record = message("Content-Type: multipart/mixed; boundary=a\n\n--a \nContent-Type: text/plain\n\n--ab\nline\n--a-- \n").record()
+    let record = message(
+      "Content-Type: multipart/mixed; boundary=a\n\n--a \nContent-Type: text/plain\n\n--ab\nline\n--a-- \n"
+    ).record()
     #expect(record.text == "--ab\nline\n")
     #expect(record.warnings.isEmpty)
   }
 
   @Test func badBase64IsDecodedAsFarAsItGoes() {
-    let record = message("Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\nSGFs*bG8=\n").record()
+    let record = message("Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: base64\n\nSGFs*bG8=\n")
+      .record()
     #expect(record.text == "Hallo\n")
     #expect(record.warnings == ["base64 with 1 invalid character skipped"])
   }
 
   @Test func unknownCharsetAndEightBitHeaders() {
-    let bytes = Array("Subject: ".utf8) + [0x47, 0x72, 0xFC, 0xDF, 0x65] + Array("\nContent-Type: text/plain; charset=x-klingon\n\nCaf\u{E9}\n".utf8)
+    let bytes =
+      Array("Subject: ".utf8) + [0x47, 0x72, 0xFC, 0xDF, 0x65]
+      + Array("\nContent-Type: text/plain; charset=x-klingon\n\nCaf\u{E9}\n".utf8)
     let record = MailMessage(bytes).record()
     #expect(record.subject == "Grüße")
     #expect(record.text == "Café\n")
-    #expect(record.warnings == [
-      "8-bit bytes in the header that are not UTF-8, read as windows-1252", "unknown charset x-klingon, read as UTF-8",
-    ])
+    #expect(
+      record.warnings == [
+        "8-bit bytes in the header that are not UTF-8, read as windows-1252",
+        "unknown charset x-klingon, read as UTF-8",
+      ])
   }
 
   @Test func aHeaderWithoutEmptyLineBeforeTheBody() {
@@ -77,7 +85,9 @@ import Wire
   }
 
   @Test func foldedHeadersUnfoldAndAnMboxFromLineIsSkipped() {
-    let record = message("From someone@example.org Mon Jan  1 00:00:00 2024\nSubject: one\n two\n\tthree\nFrom: a@b.c\n\nx\n").record()
+    let record = message(
+      "From someone@example.org Mon Jan  1 00:00:00 2024\nSubject: one\n two\n\tthree\nFrom: a@b.c\n\nx\n"
+    ).record()
     #expect(record.subject == "one two\tthree")
     #expect(record.from?.address == "a@b.c")
   }
@@ -107,7 +117,9 @@ import Wire
       "Content-Type: text/plain; charset=utf-8; format=flowed; delsp=no\n\nThis is a \nflowed paragraph.\n> quoted \n> too\n \nFrom stuffed\n-- \nsig\n"
     ).record()
     #expect(record.text == "This is a flowed paragraph.\n> quoted too\n\nFrom stuffed\n-- \nsig\n")
-    let delsp = message("Content-Type: text/plain; format=flowed; delsp=yes\n\nWort-\ntrennung und Zusammen \nschreibung\n").record()
+    let delsp = message(
+      "Content-Type: text/plain; format=flowed; delsp=yes\n\nWort-\ntrennung und Zusammen \nschreibung\n"
+    ).record()
     #expect(delsp.text == "Wort-\ntrennung und Zusammenschreibung\n")
   }
 
@@ -118,7 +130,8 @@ import Wire
   }
 
   @Test func mediaTypeParameters() {
-    let type = MediaType(parsing: #"Text/HTML (a comment); Charset="UTF-8"; name="a \"b\";c.txt"; title*=us-ascii'en'This%20is"#)
+    let type = MediaType(
+      parsing: #"Text/HTML (a comment); Charset="UTF-8"; name="a \"b\";c.txt"; title*=us-ascii'en'This%20is"#)
     #expect(type.value == "text/html")
     #expect(type[parameter: "charset"] == "UTF-8")
     #expect(type[parameter: "name"] == #"a "b";c.txt"#)

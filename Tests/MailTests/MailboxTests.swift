@@ -9,7 +9,9 @@ import Testing
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     if lines.last == "" { lines.removeLast() }
     for line in lines {
-      if let message = Array(line.utf8).withUnsafeBytes({ splitter.feed($0) }) { messages.append(String(decoding: message, as: UTF8.self)) }
+      if let message = Array(line.utf8).withUnsafeBytes({ splitter.feed($0) }) {
+        messages.append(String(decoding: message, as: UTF8.self))
+      }
     }
     if let last = splitter.finish() { messages.append(String(decoding: last, as: UTF8.self)) }
     return messages
@@ -31,10 +33,11 @@ import Testing
       second
 
       """
-    #expect(split(mbox) == [
-      "Subject: one\n\nFrom the start of a line\n>From deeper\nFrom inside a paragraph stays\n>Fromage stays\n",
-      "Subject: two\n\nsecond\n",
-    ])
+    #expect(
+      split(mbox) == [
+        "Subject: one\n\nFrom the start of a line\n>From deeper\nFrom inside a paragraph stays\n>Fromage stays\n",
+        "Subject: two\n\nsecond\n",
+      ])
   }
 
   @Test func emptyAndNonMboxInput() {
@@ -47,7 +50,9 @@ import Testing
 
   @Test func maildirListsCurAndNewInNameOrder() throws {
     let folder = NSTemporaryDirectory() + "maildir-" + UUID().uuidString
-    for sub in ["cur", "new", "tmp"] { try FileManager.default.createDirectory(atPath: "\(folder)/\(sub)", withIntermediateDirectories: true) }
+    for sub in ["cur", "new", "tmp"] {
+      try FileManager.default.createDirectory(atPath: "\(folder)/\(sub)", withIntermediateDirectories: true)
+    }
     for name in ["cur/2.b:2,S", "cur/1.a:2,RS", "new/3.c", "tmp/4.d", "cur/.hidden"] {
       #expect(FileManager.default.createFile(atPath: "\(folder)/\(name)", contents: Data("Subject: x\n\n".utf8)))
     }
@@ -56,6 +61,7 @@ import Testing
     #expect(paths == ["\(folder)/cur/1.a:2,RS", "\(folder)/cur/2.b:2,S", "\(folder)/new/3.c"])
     #expect(Maildir.flags(of: paths![0]) == "RS")
     #expect(Maildir.flags(of: paths![2]) == nil)
-    #expect(Maildir.messagePaths(in: folder + "/cur") { try? FileManager.default.contentsOfDirectory(atPath: $0) } == nil)
+    #expect(
+      Maildir.messagePaths(in: folder + "/cur") { try? FileManager.default.contentsOfDirectory(atPath: $0) } == nil)
   }
 }

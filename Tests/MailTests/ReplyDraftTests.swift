@@ -26,8 +26,11 @@ import Wire
     """)
 
   func draft(all: Bool = false, from: MailAddress? = MailAddress(name: "Me", address: "me@example.org")) -> String {
-    ReplyDraft(from: from, all: all, date: Date(timeIntervalSince1970: 1_795_338_000), offsetSeconds: 3600, messageID: "new@example.org")
-      .message(replyingTo: original, text: "Danke, gut!")
+    ReplyDraft(
+      from: from, all: all, date: Date(timeIntervalSince1970: 1_795_338_000), offsetSeconds: 3600,
+      messageID: "new@example.org"
+    )
+    .message(replyingTo: original, text: "Danke, gut!")
   }
 
   func headers(_ draft: String) -> HeaderFields { MailMessage(Array(draft.utf8)).headers }
@@ -47,16 +50,17 @@ import Wire
 
   @Test func bodyQuotesTheOriginalWithoutItsSignature() {
     let record = MailMessage(Array(draft().utf8)).record()
-    #expect(record.text == """
-      Danke, gut!
+    #expect(
+      record.text == """
+        Danke, gut!
 
-      On Tue, 1 Jul 2003 09:52:37 +0100, Jürgen Müller wrote:
-      > Hallo,
-      >> earlier quote
-      >
-      > wie geht's?
+        On Tue, 1 Jul 2003 09:52:37 +0100, Jürgen Müller wrote:
+        > Hallo,
+        >> earlier quote
+        >
+        > wie geht's?
 
-      """)
+        """)
   }
 
   @Test func replyToAllLeavesOutYourselfAndDuplicates() {
@@ -65,8 +69,10 @@ import Wire
   }
 
   @Test func replyToWinsOverFrom() {
-    let withReplyTo = message("From: a@example.org\nReply-To: List <list@example.org>\nSubject: x\nMessage-ID: <m@x>\n\nbody\n")
-    let text = ReplyDraft(from: nil, date: Date(timeIntervalSince1970: 0), messageID: "n@x").message(replyingTo: withReplyTo, text: "ok\n")
+    let withReplyTo = message(
+      "From: a@example.org\nReply-To: List <list@example.org>\nSubject: x\nMessage-ID: <m@x>\n\nbody\n")
+    let text = ReplyDraft(from: nil, date: Date(timeIntervalSince1970: 0), messageID: "n@x").message(
+      replyingTo: withReplyTo, text: "ok\n")
     let fields = headers(text)
     #expect(fields["To"] == "List <list@example.org>")
     #expect(fields["From"] == nil)
@@ -115,6 +121,8 @@ import Wire
     #expect(value["subject"] == "Re: Grüße aus Berlin")
     #expect(value["to"] == .array(["Jürgen Müller"]))
     #expect(value["cc"] == .array(["other@example.org", "third@example.org"]))
-    #expect(value["body"]?.stringValue?.hasPrefix("Danke, gut!\n\nOn Tue, 1 Jul 2003 09:52:37 +0100, Jürgen Müller wrote:\n> Hallo,\n") == true)
+    #expect(
+      value["body"]?.stringValue?.hasPrefix(
+        "Danke, gut!\n\nOn Tue, 1 Jul 2003 09:52:37 +0100, Jürgen Müller wrote:\n> Hallo,\n") == true)
   }
 }

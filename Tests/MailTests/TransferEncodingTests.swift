@@ -2,7 +2,9 @@ import Mail
 import Testing
 
 @Suite struct TransferEncodingTests {
-  func qp(_ text: String) -> String { String(decoding: TransferEncoding.quotedPrintable(Array(text.utf8)), as: UTF8.self) }
+  func qp(_ text: String) -> String {
+    String(decoding: TransferEncoding.quotedPrintable(Array(text.utf8)), as: UTF8.self)
+  }
 
   @Test func quotedPrintableSoftBreaksJoinLines() {
     #expect(qp("weiterge=\nf=C3=BChrt") == "weitergeführt")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ManPages
 
 /// Every executable (a lower-case folder under `Sources/` or `Sources/Fakes/`) has a committed `man/<tool>.1` that equals a

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 import ToolKit
+
 @testable import ManPages
 
 struct SampleTool: ParsableCommand {
@@ -64,7 +65,8 @@ struct SampleTool: ParsableCommand {
 
   @Test func exitStatusIsTheSharedTableWithToolMeanings() throws {
     let page = try page()
-    let section = try #require(page.components(separatedBy: ".SH \"EXIT STATUS\"\n").last?.components(separatedBy: ".SH").first)
+    let section = try #require(
+      page.components(separatedBy: ".SH \"EXIT STATUS\"\n").last?.components(separatedBy: ".SH").first)
     #expect(
       section
         == """
@@ -86,9 +88,13 @@ struct SampleTool: ParsableCommand {
 
   @Test func examplesAreSectionsNotDescription() throws {
     let page = try page()
-    let description = try #require(page.components(separatedBy: ".SH DESCRIPTION\n").last?.components(separatedBy: ".SH").first)
+    let description = try #require(
+      page.components(separatedBy: ".SH DESCRIPTION\n").last?.components(separatedBy: ".SH").first)
     #expect(!description.contains("EXAMPLES"))
-    #expect(page.contains(".SH EXAMPLES\n.PP\nKeep the first five records.\n.PP\n.RS 4\n.nf\n\\fBrk\\-sample \\-\\-limit 5 < in.ndjson\\fR\n"))
+    #expect(
+      page.contains(
+        ".SH EXAMPLES\n.PP\nKeep the first five records.\n.PP\n.RS 4\n.nf\n\\fBrk\\-sample \\-\\-limit 5 < in.ndjson\\fR\n"
+      ))
     // A leading dot would be a roff request.
     #expect(page.contains("\\fB\\&.hidden | rk\\-sample\\fR"))
     #expect(page.contains("'Caf\\[u00E9]\\[u2026]'"))
@@ -112,7 +118,10 @@ struct SampleTool: ParsableCommand {
   }
 
   /// The page must be valid roff: groff reports no warnings and renders ASCII hyphens in commands.
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff"), "groff is not installed (apt-get install groff-base)"))
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff"),
+      "groff is not installed (apt-get install groff-base)"))
   func groffRendersThePageCleanly() throws {
     let directory = NSTemporaryDirectory() + "manpage-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -130,7 +139,8 @@ struct SampleTool: ParsableCommand {
 }
 
 /// Runs a program to its end; returns its status, stdout and stderr.
-func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (Int32, String, String) {
+func run(_ path: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (Int32, String, String)
+{
   let process = Process()
   process.executableURL = URL(fileURLWithPath: path)
   process.arguments = arguments

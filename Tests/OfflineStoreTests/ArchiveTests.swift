@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import Wire
 import ZIPFoundation
+
 @testable import OfflineStore
 
 @Suite struct ArchiveTests {
@@ -14,11 +15,14 @@ import ZIPFoundation
     let (store, folder) = try makeStore()
     let html = [
       "a1": "<h1>Ünïcode</h1>" + PNGs.img(PNGs.one) + "<p>text</p>" + PNGs.img(PNGs.two),
-      "a2": "<p>two</p>" + PNGs.img(PNGs.one, mime: "image/PNG") + "<img srcset=\"data:image/png;base64,\(PNGs.two) 2x\">",
+      "a2": "<p>two</p>" + PNGs.img(PNGs.one, mime: "image/PNG")
+        + "<img srcset=\"data:image/png;base64,\(PNGs.two) 2x\">",
       "../odd id/": "<p>no images</p><img src=\"data:image/png;base64,notcanonical=\">",
     ]
     for (offset, id) in html.keys.sorted().enumerated() {
-      try store.store(article(id, title: "Title \(id)", html: html[id]!, labels: ["l\(offset)"]), now: cached.addingTimeInterval(Double(offset)))
+      try store.store(
+        article(id, title: "Title \(id)", html: html[id]!, labels: ["l\(offset)"]),
+        now: cached.addingTimeInterval(Double(offset)))
     }
     _ = try store.html(id: "a2", now: cached.addingTimeInterval(100))
     try store.recordSync(at: cached.addingTimeInterval(50))
@@ -27,7 +31,10 @@ import ZIPFoundation
 
   private func bookmarks(_ store: OfflineStore) throws -> [String: String] {
     try store.pool.read { db in
-      Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, bookmark FROM article").map { ($0["id"], $0["bookmark"]) })
+      Dictionary(
+        uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, bookmark FROM article").map {
+          ($0["id"], $0["bookmark"])
+        })
     }
   }
 
@@ -143,7 +150,8 @@ import ZIPFoundation
 
     let newer = folder + "/newer.zip"
     let zip = try Archive(url: URL(fileURLWithPath: newer), accessMode: .create)
-    let manifest = Data(#"{"format":"readkeep-cache","version":2,"created_at":"2027-01-01T00:00:00Z","generator":"rk-cache 9"}"#.utf8)
+    let manifest = Data(
+      #"{"format":"readkeep-cache","version":2,"created_at":"2027-01-01T00:00:00Z","generator":"rk-cache 9"}"#.utf8)
     try zip.addEntry(with: "manifest.json", type: .file, uncompressedSize: Int64(manifest.count)) { position, size in
       manifest.subdata(in: Int(position)..<Int(position) + size)
     }
@@ -154,7 +162,9 @@ import ZIPFoundation
     let (store, folder) = try makeStore()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try store.store(article("a1", title: "One", html: "<p>x</p>"))
-    #expect(throws: CacheArchive.ArchiveError.self) { try store.export(to: folder + "/missing/dir/x.zip", generator: "test") }
+    #expect(throws: CacheArchive.ArchiveError.self) {
+      try store.export(to: folder + "/missing/dir/x.zip", generator: "test")
+    }
     #expect(!FileManager.default.fileExists(atPath: folder + "/missing"))
   }
 

@@ -2,12 +2,14 @@ import Foundation
 import GRDB
 import Testing
 import Wire
+
 @testable import OfflineStore
 
 @Suite struct MigrationTests {
   /// A store file as version 1 wrote it: schema v1 only, one article with an embedded image.
   private func versionOneStore(at path: String) throws -> String {
-    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     let queue = try DatabaseQueue(path: path)
     try Schema.migrator.migrate(queue, upTo: "v1")
     let image = Data(base64Encoded: PNGs.one)!
@@ -36,7 +38,9 @@ import Wire
     let store = try OfflineStore(path: path)
     let applied = try store.pool.read { db in try Schema.migrator.appliedIdentifiers(db) }
     #expect(applied == ["v1", "v2"])
-    let indexes = try store.pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'article_%'") }
+    let indexes = try store.pool.read { db in
+      try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'article_%'")
+    }
     #expect(Set(indexes).isSuperset(of: ["article_read_at", "article_bytes"]))
 
     // The old row reads as before (its image's type from the blob), is found, and can be pruned.

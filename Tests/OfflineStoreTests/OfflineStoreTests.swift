@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import Wire
+
 @testable import OfflineStore
 
 @Suite struct OfflineStoreTests {
@@ -53,7 +54,9 @@ import Wire
     let (store, folder) = try makeStore()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try store.store(article("a1", title: "One", html: "<img src=\"data:image/png;base64,\(PNGs.one)\">"))
-    #expect(try store.store(article("a1", title: "One v2", html: "<img src=\"data:image/png;base64,\(PNGs.two)\">")) == .updated)
+    #expect(
+      try store.store(article("a1", title: "One v2", html: "<img src=\"data:image/png;base64,\(PNGs.two)\">"))
+        == .updated)
     let blobs = try store.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob") }
     #expect(blobs == 1)
     #expect(try store.entry(id: "a1")?.title == "One v2")
@@ -63,8 +66,12 @@ import Wire
   @Test func fullTextSearchRanksAndHighlights() throws {
     let (store, folder) = try makeStore()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    try store.store(article("s1", title: "Swift concurrency", html: "<p>Actors and <b>tasks</b> in Swift.</p><script>var hidden = 'zebra';</script>"))
-    try store.store(article("s2", title: "Gardening", html: "<p>Tomatoes need sun. Swift growth.</p>", labels: ["garden"]))
+    try store.store(
+      article(
+        "s1", title: "Swift concurrency",
+        html: "<p>Actors and <b>tasks</b> in Swift.</p><script>var hidden = 'zebra';</script>"))
+    try store.store(
+      article("s2", title: "Gardening", html: "<p>Tomatoes need sun. Swift growth.</p>", labels: ["garden"]))
     let hits = try store.search("swift")
     #expect(hits.map(\.id) == ["s1", "s2"])
     #expect(hits.first?.snippet.contains("[Swift]") == true)
@@ -77,8 +84,11 @@ import Wire
   @Test func listFiltersSortsAndTouches() throws {
     let (store, folder) = try makeStore()
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    try store.store(article("old", title: "B old", html: "<p>x</p>", labels: ["keep"]), now: Date(timeIntervalSince1970: 100))
-    try store.store(article("new", title: "A new", html: String(repeating: "<p>big</p>", count: 100), site: "other.net"), now: Date(timeIntervalSince1970: 200))
+    try store.store(
+      article("old", title: "B old", html: "<p>x</p>", labels: ["keep"]), now: Date(timeIntervalSince1970: 100))
+    try store.store(
+      article("new", title: "A new", html: String(repeating: "<p>big</p>", count: 100), site: "other.net"),
+      now: Date(timeIntervalSince1970: 200))
     #expect(try store.list().map(\.id) == ["new", "old"])
     #expect(try store.list(sort: .title).map(\.id) == ["new", "old"])
     #expect(try store.list(sort: .size).map(\.id) == ["new", "old"])

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import Wire
+
 @testable import OfflineStore
 
 @Suite struct PruneTests {
@@ -9,7 +10,8 @@ import Wire
   private func fiveArticles() throws -> (OfflineStore, String) {
     let (store, folder) = try makeStore()
     for n in 1...5 {
-      let html = "<p>article \(n)</p>" + String(repeating: "<p>" + String(repeating: "x", count: 993) + "</p>", count: n)
+      let html =
+        "<p>article \(n)</p>" + String(repeating: "<p>" + String(repeating: "x", count: 993) + "</p>", count: n)
       try store.store(article("a\(n)", title: "Title \(n)", html: html), now: hour(n))
     }
     return (store, folder)
@@ -17,7 +19,8 @@ import Wire
 
   private func hour(_ n: Int) -> Date { Date(timeIntervalSince1970: 1_800_000_000 + Double(n) * 3600) }
 
-  private func plan(_ store: OfflineStore, _ limits: PruneLimits, _ strategy: PruneStrategy = .fifo, now: Date? = nil) throws
+  private func plan(_ store: OfflineStore, _ limits: PruneLimits, _ strategy: PruneStrategy = .fifo, now: Date? = nil)
+    throws
     -> [String]
   {
     try store.prunePlan(limits, strategy: strategy, now: now ?? hour(6)).map { "\($0.id):\($0.reason)" }
@@ -41,7 +44,10 @@ import Wire
     _ = try store.html(id: "a5", now: hour(8))
     #expect(try plan(store, PruneLimits(keep: 2), .lru) == ["a3:keep", "a4:keep", "a5:keep"])
     // Age for lru is the last read: at hour 6.5 only a3 and a4 have gone unread for 2.4 hours.
-    #expect(try plan(store, PruneLimits(olderThan: 2.4 * 3600), .lru, now: hour(6).addingTimeInterval(1800)) == ["a3:older-than", "a4:older-than"])
+    #expect(
+      try plan(store, PruneLimits(olderThan: 2.4 * 3600), .lru, now: hour(6).addingTimeInterval(1800)) == [
+        "a3:older-than", "a4:older-than",
+      ])
   }
 
   @Test func largestDropsTheLargestFirst() throws {
@@ -59,7 +65,10 @@ import Wire
     // Exactly at the limit: nothing goes; one byte under: the oldest goes.
     #expect(try plan(store, PruneLimits(maxBytes: total)) == [])
     #expect(try plan(store, PruneLimits(maxBytes: total - 1)) == ["a1:max-size"])
-    #expect(try plan(store, PruneLimits(maxBytes: sizes["a5"]!), .fifo) == ["a1:max-size", "a2:max-size", "a3:max-size", "a4:max-size"])
+    #expect(
+      try plan(store, PruneLimits(maxBytes: sizes["a5"]!), .fifo) == [
+        "a1:max-size", "a2:max-size", "a3:max-size", "a4:max-size",
+      ])
     #expect(try plan(store, PruneLimits(maxBytes: total - sizes["a5"]!), .largest) == ["a5:max-size"])
     #expect(try plan(store, PruneLimits(maxBytes: 0)).count == 5)
   }
@@ -84,7 +93,9 @@ import Wire
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try store.store(article("old", title: "Old", html: PNGs.img(PNGs.one)), now: hour(1))
     try store.store(article("new", title: "New", html: "<p>new</p>" + PNGs.img(PNGs.one)), now: hour(2))
-    func blobs() throws -> Int { try store.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob") ?? -1 } }
+    func blobs() throws -> Int {
+      try store.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob") ?? -1 }
+    }
 
     #expect(try store.prune(store.prunePlan(PruneLimits(keep: 1), strategy: .fifo)).map(\.id) == ["old"])
     #expect(try blobs() == 1)

@@ -14,7 +14,9 @@ import Testing
   @Test func addingRefusesTakenNamesLongIconsBadKeywordsAndSlashes() throws {
     var catalog = try sampleCatalog()
     let before = catalog
-    #expect(throws: CatalogError.conflict("\"Mail/Reply\" already exists")) { try catalog.addFolder(named: "Reply", in: "Mail") }
+    #expect(throws: CatalogError.conflict("\"Mail/Reply\" already exists")) {
+      try catalog.addFolder(named: "Reply", in: "Mail")
+    }
     #expect(throws: CatalogError.invalidValue("icon \"ABCD\" is longer than 3 characters")) {
       try catalog.addFolder(named: "X", icon: "ABCD")
     }
@@ -75,7 +77,9 @@ import Testing
     var catalog = try sampleCatalog()
     #expect(throws: CatalogError.self) { try catalog.addRecipe(named: "R", items: []) }
     #expect(throws: CatalogError.self) { try catalog.addRecipe(named: "R", items: ["Nirgends"]) }
-    #expect(throws: CatalogError.self) { try catalog.addRecipe(named: "R", items: ["Kurz"], cookbook: "Büro", chapter: "Fehlt") }
+    #expect(throws: CatalogError.self) {
+      try catalog.addRecipe(named: "R", items: ["Kurz"], cookbook: "Büro", chapter: "Fehlt")
+    }
     #expect(throws: CatalogError.self) { try catalog.addRecipe(named: "R", items: ["Kurz"], chapter: "Post") }
     #expect(throws: CatalogError.self) { try catalog.addCookbook(named: "Neu", chapters: ["A", "a"]) }
   }
@@ -83,7 +87,8 @@ import Testing
   @Test func editingAPresetChangesItsTextNameAndMenuItems() throws {
     var catalog = try sampleCatalog()
     let later = fixedNow.addingTimeInterval(60)
-    try catalog.edit("Reply/Kurz", changes: EntryChanges(name: "Knapp", icon: "⚡", text: "Knapp!", isDefault: nil), now: later)
+    try catalog.edit(
+      "Reply/Kurz", changes: EntryChanges(name: "Knapp", icon: "⚡", text: "Knapp!", isDefault: nil), now: later)
     let preset = try catalog.resolvePreset("Knapp").0
     #expect(preset.text == "Knapp!" && preset.icon == "⚡")
     #expect(preset.updatedAt == Timestamp(later) && preset.createdAt == Timestamp(fixedNow))
@@ -103,7 +108,9 @@ import Testing
     try catalog.edit("Antwort", changes: EntryChanges(separator: " ", items: ["Kurz", "Korrektur"], cookbook: ""))
     let recipe = try #require(catalog.recipes.first)
     #expect(recipe.cookbookId == nil && recipe.chapterId == nil)
-    #expect(try catalog.systemPrompt(preset: nil, recipe: "Antwort", variables: [:]).text == "Fasse dich kurz. Korrigiere den Text.")
+    #expect(
+      try catalog.systemPrompt(preset: nil, recipe: "Antwort", variables: [:]).text
+        == "Fasse dich kurz. Korrigiere den Text.")
     try catalog.edit("Antwort", changes: EntryChanges(cookbook: "Büro", chapter: "Post"))
     #expect(catalog.recipes[0].chapterId == catalog.cookbooks[0].chapters[0].id)
   }
@@ -188,11 +195,14 @@ import Testing
   @Test func initAddsTheDefaultCategoriesOnce() throws {
     var catalog = Catalog()
     let added = try catalog.addDefaults(now: fixedNow)
-    #expect(added.filter { $0.hasPrefix("folder") } == [
-      "folder Mail", "folder Mail/Reply", "folder Mail/Forward", "folder Mail/Analyze", "folder Notes", "folder General",
-    ])
+    #expect(
+      added.filter { $0.hasPrefix("folder") } == [
+        "folder Mail", "folder Mail/Reply", "folder Mail/Forward", "folder Mail/Analyze", "folder Notes",
+        "folder General",
+      ])
     #expect(catalog.children(of: nil).map(\.name) == ["Mail", "Notes", "General"])
-    #expect(catalog.children(of: try catalog.menuItem(atPath: "Mail").id).map(\.name) == ["Reply", "Forward", "Analyze"])
+    #expect(
+      catalog.children(of: try catalog.menuItem(atPath: "Mail").id).map(\.name) == ["Reply", "Forward", "Analyze"])
     #expect(catalog.problems().isEmpty)
     let prompt = try catalog.systemPrompt(preset: nil, recipe: "Reply/Freundlich", variables: ["Anrede": "Du"])
     #expect(prompt.text.contains("„Du“"))

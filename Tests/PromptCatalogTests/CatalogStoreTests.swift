@@ -6,7 +6,9 @@ import Testing
   @Test func theDefaultPathFollowsXDG() {
     #expect(CatalogStore.defaultPath(environment: ["XDG_DATA_HOME": "/d", "HOME": "/h"]) == "/d/ailo/catalog.json")
     #expect(CatalogStore.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/share/ailo/catalog.json")
-    #expect(CatalogStore.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"]) == "/h/.local/share/ailo/catalog.json")
+    #expect(
+      CatalogStore.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"])
+        == "/h/.local/share/ailo/catalog.json")
   }
 
   @Test func aMissingFileIsAnEmptyCatalog() throws {
@@ -26,7 +28,8 @@ import Testing
     try store.save(catalog, at: fixedNow)
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-    let folderMode = try FileManager.default.attributesOfItem(atPath: folder + "/data/ailo")[.posixPermissions] as? NSNumber
+    let folderMode =
+      try FileManager.default.attributesOfItem(atPath: folder + "/data/ailo")[.posixPermissions] as? NSNumber
     #expect(folderMode?.intValue == 0o700)
     var loaded = try store.load()
     #expect(loaded.exportDate == Timestamp(fixedNow))
@@ -44,7 +47,9 @@ import Testing
     #expect(text.hasPrefix("{\n  \"cookbooks\" : [\n"))
     #expect(text.hasSuffix("}\n"))
     #expect(text.contains("\"exportDate\" : \"2027-01-15T08:00:00Z\""))
-    #expect(text.contains("\"recipeMenuItems\"") && text.contains("\"isDefault\" : true") && text.contains("\"parentId\" : null"))
+    #expect(
+      text.contains("\"recipeMenuItems\"") && text.contains("\"isDefault\" : true")
+        && text.contains("\"parentId\" : null"))
     #expect(text.contains("\"version\" : 1"))
   }
 

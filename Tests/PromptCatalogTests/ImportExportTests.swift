@@ -22,7 +22,10 @@ import Wire
   @Test func theAppsExportMakesTheExpectedPrompt() throws {
     let catalog = try Catalog(exportData: AppExportFixture.data, source: "app.json")
     let prompt = try catalog.systemPrompt(preset: nil, recipe: "Antwort mit Korrektur", variables: ["Anrede": "Du"])
-    #expect(prompt.text == "Antworte freundlich auf Deutsch.\nAnrede: Du; Gruß: Herzliche Grüße\n\nKorrigiere Rechtschreibung und Grammatik.")
+    #expect(
+      prompt.text
+        == "Antworte freundlich auf Deutsch.\nAnrede: Du; Gruß: Herzliche Grüße\n\nKorrigiere Rechtschreibung und Grammatik."
+    )
     #expect(prompt.keywords["Firma"] == "ACME" && prompt.keywords["Abteilung"] == "Einkauf")
     #expect(try catalog.systemPrompt(preset: nil, recipe: nil, variables: [:]).source == "default preset Korrektur")
   }
@@ -55,7 +58,9 @@ import Wire
     let second = try store.load().exportData(exportDate: laterDate)
     #expect(first == second)
     let stored = try Data(contentsOf: URL(fileURLWithPath: store.path))
-    let withoutDate = { (data: Data) in String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.contains("exportDate") } }
+    let withoutDate = { (data: Data) in
+      String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.contains("exportDate") }
+    }
     #expect(withoutDate(stored) == withoutDate(first))
   }
 
@@ -110,7 +115,10 @@ import Wire
     (#"{"version": 0}"#, "version 0"),
     (#"[1, 2]"#, "the file"),
     (#"{"version": 1, "menuItems": [{"id": "A", "name": "x", "type": "link"}]}"#, "menuItems[0].type"),
-    (#"{"version": 1, "menuItems": [{"id": "A", "name": "x", "type": "folder", "sortOrder": "first"}]}"#, "menuItems[0].sortOrder: expected an integer"),
+    (
+      #"{"version": 1, "menuItems": [{"id": "A", "name": "x", "type": "folder", "sortOrder": "first"}]}"#,
+      "menuItems[0].sortOrder: expected an integer"
+    ),
     (#"{"version": 1, "presets": [{"id": "A", "text": "x"}]}"#, "presets[0].name: missing"),
     (#"{"version": 1, "presets": [{"id": "A", "name": "x", "createdAt": "gestern"}]}"#, "presets[0].createdAt"),
     (#"{"version": 1, "recipes": {"id": "A"}}"#, "recipes: expected an array"),
@@ -140,7 +148,9 @@ import Wire
 
   @Test func aLongListOfProblemsIsShortenedInTheMessage() throws {
     var catalog = Catalog()
-    for index in 0..<12 { catalog.menuItems.append(MenuItem(id: "I\(index)", parentId: "nowhere", name: "x", kind: .folder)) }
+    for index in 0..<12 {
+      catalog.menuItems.append(MenuItem(id: "I\(index)", parentId: "nowhere", name: "x", kind: .folder))
+    }
     #expect {
       try Catalog(exportData: catalog.exportData(), source: "many.json")
     } throws: { error in
@@ -159,7 +169,8 @@ import Wire
     #expect(summary.added == 10 && summary.skipped == 0)
     #expect(try store.load() == catalog)
     #expect(catalog.presets.map(\.name) == ["Freundlich", "Korrektur", "Entwurf"])
-    #expect((try FileManager.default.attributesOfItem(atPath: store.path)[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    #expect(
+      (try FileManager.default.attributesOfItem(atPath: store.path)[.posixPermissions] as? NSNumber)?.intValue == 0o600)
   }
 
   @Test func mergeAddsOnlyEntriesWithNewIds() throws {
@@ -171,7 +182,8 @@ import Wire
     current.presets.remove(at: 2)  // Entwurf
     try store.save(current, at: fixedNow)
 
-    let (merged, summary) = try store.importCatalog(AppExportFixture.data, source: "app.json", merge: true, at: laterDate)
+    let (merged, summary) = try store.importCatalog(
+      AppExportFixture.data, source: "app.json", merge: true, at: laterDate)
     #expect(summary.added == 1 && summary.skipped == 9)
     #expect(merged.presets.map(\.name) == ["Freundlich", "Korrektur", "Entwurf"])
     #expect(merged.presets[0].text == "Schon hier, bleibt so.")
@@ -192,7 +204,9 @@ import Wire
     current.recipeMenuItems = []
     try store.save(current, at: fixedNow)
     let before = try Data(contentsOf: URL(fileURLWithPath: store.path))
-    #expect(throws: CatalogError.self) { try store.importCatalog(AppExportFixture.data, source: "app.json", merge: true) }
+    #expect(throws: CatalogError.self) {
+      try store.importCatalog(AppExportFixture.data, source: "app.json", merge: true)
+    }
     #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == before)
   }
 }
@@ -246,7 +260,8 @@ enum Breakage: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case .duplicateRecipeId: catalog.recipes.append(catalog.recipes[0])
     case .duplicateCookbookId: catalog.cookbooks.append(Cookbook(id: AppExportFixture.cookbook, name: "Zwilling"))
     case .duplicateChapterId:
-      catalog.cookbooks.append(Cookbook(id: "OTHER", name: "Anderes", chapters: [.init(id: AppExportFixture.chapter, name: "Post")]))
+      catalog.cookbooks.append(
+        Cookbook(id: "OTHER", name: "Anderes", chapters: [.init(id: AppExportFixture.chapter, name: "Post")]))
     case .emptyId: catalog.presets[2].id = ""
     }
   }

@@ -25,7 +25,8 @@ import Testing
       try Keywords.parse(text, owner: "preset \"X\"")
     } throws: { error in
       guard case CatalogError.malformedKeywords(let owner, let entry) = error else { return false }
-      return owner == "preset \"X\"" && text.contains(entry) && (error as? CatalogError)?.description.contains(entry) == true
+      return owner == "preset \"X\"" && text.contains(entry)
+        && (error as? CatalogError)?.description.contains(entry) == true
     }
   }
 

@@ -4,7 +4,8 @@ import Testing
 @Suite struct PromptGenerationTests {
   @Test func recipeJoinsHeadingsAndPresetTextsWithItsSeparator() throws {
     let prompt = try sampleCatalog().systemPrompt(preset: nil, recipe: "Antwort", variables: [:])
-    #expect(prompt.text == "# Reply\n---\nAntworte freundlich auf Deutsch. Anrede: Sie.\n---\nSchließe mit Viele Grüße.")
+    #expect(
+      prompt.text == "# Reply\n---\nAntworte freundlich auf Deutsch. Anrede: Sie.\n---\nSchließe mit Viele Grüße.")
     #expect(prompt.source == "recipe Antwort")
     #expect(prompt.keywords == ["Firma": "ACME", "Sprache": "Deutsch", "Ton": "freundlich", "Gruß": "Viele Grüße"])
   }
@@ -19,7 +20,9 @@ import Testing
   @Test func theDefaultSeparatorIsABlankLine() throws {
     var catalog = try sampleCatalog()
     try catalog.addRecipe(named: "Zwei", items: ["Kurz", "Korrektur"])
-    #expect(try catalog.systemPrompt(preset: nil, recipe: "Zwei", variables: [:]).text == "Fasse dich kurz.\n\nKorrigiere den Text.")
+    #expect(
+      try catalog.systemPrompt(preset: nil, recipe: "Zwei", variables: [:]).text
+        == "Fasse dich kurz.\n\nKorrigiere den Text.")
   }
 
   @Test func keywordsApplyCookbookThenRecipeThenFoldersThenPresetsThenVariables() throws {
@@ -32,7 +35,8 @@ import Testing
     try catalog.addFolder(named: "Außen", keywords: keywords("outer", from: 2))
     try catalog.addFolder(named: "Innen", in: "Außen", keywords: keywords("inner", from: 3))
     try catalog.addPreset(
-      named: "P", text: keys.map { "{{\($0)}}" }.joined(separator: " "), in: "Außen/Innen", keywords: keywords("preset", from: 4))
+      named: "P", text: keys.map { "{{\($0)}}" }.joined(separator: " "), in: "Außen/Innen",
+      keywords: keywords("preset", from: 4))
     try catalog.addRecipe(named: "R", items: ["P"], keywords: keywords("recipe", from: 1), cookbook: "Buch")
     let prompt = try catalog.systemPrompt(preset: nil, recipe: "R", variables: ["f": "var"])
     #expect(prompt.text == "cookbook recipe outer inner preset var")
@@ -62,7 +66,9 @@ import Testing
     #expect(throws: CatalogError.missingVariables(["a", "b", "c"])) {
       try catalog.systemPrompt(preset: nil, recipe: "R", variables: [:])
     }
-    #expect(try catalog.systemPrompt(preset: nil, recipe: "R", variables: ["a": "1", "b": "2", "c": "3"]).text == "2 1\n\n3 1 ok")
+    #expect(
+      try catalog.systemPrompt(preset: nil, recipe: "R", variables: ["a": "1", "b": "2", "c": "3"]).text
+        == "2 1\n\n3 1 ok")
   }
 
   @Test func aMenuPathIsAnImplicitRecipeWithTheFoldersAsHeadings() throws {
@@ -72,7 +78,8 @@ import Testing
     #expect(full.text == expected)
     #expect(full.source == "menu path Mail/Reply/Freundlich")
     #expect(try catalog.systemPrompt(preset: nil, recipe: "Reply/Freundlich", variables: [:]).text == expected)
-    let overridden = try catalog.systemPrompt(preset: nil, recipe: "Reply/Freundlich", variables: ["Anrede": "Du", "Ton": "knapp"])
+    let overridden = try catalog.systemPrompt(
+      preset: nil, recipe: "Reply/Freundlich", variables: ["Anrede": "Du", "Ton": "knapp"])
     #expect(overridden.text == "# Mail\n\n# Reply\n\nAntworte knapp auf Deutsch. Anrede: Du.")
   }
 
@@ -96,7 +103,8 @@ import Testing
     #expect(throws: CatalogError.missingVariables(["Sprache", "Ton"])) {
       try catalog.systemPrompt(preset: "Freundlich", recipe: nil, variables: [:])
     }
-    let prompt = try catalog.systemPrompt(preset: "Freundlich", recipe: nil, variables: ["Sprache": "Englisch", "Ton": "kühl"])
+    let prompt = try catalog.systemPrompt(
+      preset: "Freundlich", recipe: nil, variables: ["Sprache": "Englisch", "Ton": "kühl"])
     #expect(prompt.text == "Antworte kühl auf Englisch. Anrede: Sie.")
   }
 
@@ -106,7 +114,9 @@ import Testing
   }
 
   @Test func aFolderIsNoPreset() throws {
-    #expect(throws: CatalogError.self) { try sampleCatalog().systemPrompt(preset: "Mail/Reply", recipe: nil, variables: [:]) }
+    #expect(throws: CatalogError.self) {
+      try sampleCatalog().systemPrompt(preset: "Mail/Reply", recipe: nil, variables: [:])
+    }
   }
 
   @Test func withoutANameTheDefaultPresetIsUsed() throws {
@@ -119,7 +129,9 @@ import Testing
     var catalog = try sampleCatalog()
     try catalog.edit("Korrektur", changes: EntryChanges(isDefault: false))
     #expect(throws: CatalogError.noSystemPrompt) { try catalog.systemPrompt(preset: nil, recipe: nil, variables: [:]) }
-    #expect(throws: CatalogError.noSystemPrompt) { try Catalog().systemPrompt(preset: nil, recipe: nil, variables: [:]) }
+    #expect(throws: CatalogError.noSystemPrompt) {
+      try Catalog().systemPrompt(preset: nil, recipe: nil, variables: [:])
+    }
   }
 
   @Test func severalDefaultsAreAConflict() throws {
@@ -137,8 +149,11 @@ import Testing
   }
 
   @Test func aSystemTextIsExpandedWithTheVariablesOnly() throws {
-    let prompt = try SystemPrompt.literal("Sei {{Ton|nett}} zu {{Name}}.", source: "--system", variables: ["Name": "Ada"])
+    let prompt = try SystemPrompt.literal(
+      "Sei {{Ton|nett}} zu {{Name}}.", source: "--system", variables: ["Name": "Ada"])
     #expect(prompt.text == "Sei nett zu Ada.")
-    #expect(throws: CatalogError.missingVariables(["Name"])) { try SystemPrompt.literal("{{Name}}", source: "x", variables: [:]) }
+    #expect(throws: CatalogError.missingVariables(["Name"])) {
+      try SystemPrompt.literal("{{Name}}", source: "x", variables: [:])
+    }
   }
 }

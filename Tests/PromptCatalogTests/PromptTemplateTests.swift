@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct PromptTemplateTests {
   @Test func placeholdersTakeTheirValues() throws {
-    let text = try PromptTemplate.expand("Hallo {{Name}}, {{ Ton }} bitte. {{Größe.x-1_a}}", values: ["Name": "Ada", "Ton": "knapp", "Größe.x-1_a": "ok"])
+    let text = try PromptTemplate.expand(
+      "Hallo {{Name}}, {{ Ton }} bitte. {{Größe.x-1_a}}", values: ["Name": "Ada", "Ton": "knapp", "Größe.x-1_a": "ok"])
     #expect(text == "Hallo Ada, knapp bitte. ok")
   }
 
@@ -37,7 +38,9 @@ import Testing
   }
 
   @Test func backslashMakesALiteralOpening() throws {
-    #expect(try PromptTemplate.expand(#"Schreibe \{{Name}} wörtlich, aber {{Name}}."#, values: ["Name": "Ada"]) == "Schreibe {{Name}} wörtlich, aber Ada.")
+    #expect(
+      try PromptTemplate.expand(#"Schreibe \{{Name}} wörtlich, aber {{Name}}."#, values: ["Name": "Ada"])
+        == "Schreibe {{Name}} wörtlich, aber Ada.")
     #expect(try PromptTemplate.expand(#"\{{nichts"#, values: [:]) == "{{nichts")
   }
 

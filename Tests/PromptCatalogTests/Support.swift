@@ -1,6 +1,6 @@
-import Wire
 import Foundation
 import PromptCatalog
+import Wire
 
 /// A fresh folder under the system's temporary folder; the caller removes it.
 func makeTemporaryFolder() throws -> String {

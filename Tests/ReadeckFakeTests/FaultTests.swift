@@ -73,7 +73,8 @@ import Testing
   @Test func stallAfterSendsThatManyBodyBytesThenNothingWithTheConnectionOpen() async throws {
     try await withFake(Fixture.all) { fake, _ in
       fake.inject([.stallAfter(bytes: 7)], on: .article)
-      let request = "GET /api/bookmarks/\(Fixture.articleID)/article HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n\r\n"
+      let request =
+        "GET /api/bookmarks/\(Fixture.articleID)/article HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n\r\n"
       let (received, closed) = try rawReceive(port: fake.port, request, for: 1)
       #expect(!closed)
       let text = String(decoding: received, as: UTF8.self)
@@ -104,7 +105,9 @@ import Testing
       var payload = 0
       var sizes: [Int] = []
       var rest = Array(received[(headEnd + 4)...])
-      while let lineEnd = firstIndex(of: crlf, in: rest), let size = Int(String(decoding: rest[..<lineEnd], as: UTF8.self), radix: 16) {
+      while let lineEnd = firstIndex(of: crlf, in: rest),
+        let size = Int(String(decoding: rest[..<lineEnd], as: UTF8.self), radix: 16)
+      {
         sizes.append(size)
         payload += size
         rest = Array(rest.dropFirst(lineEnd + 2 + size + 2))

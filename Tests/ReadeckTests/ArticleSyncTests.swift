@@ -51,7 +51,8 @@ import Wire
       #expect(records.articleIDs == ["Alpha", "Bravo", "Charlie", "Delta", "Echo"].compactMap { idByTitle[$0] })
       let byID = Dictionary(uniqueKeysWithValues: library.map { ($0.id, $0) })
       for article in records.articles {
-        #expect(article.html == byID[article.id].map { expectedHTML($0, on: harness.fake) }, "each record with its own HTML")
+        #expect(
+          article.html == byID[article.id].map { expectedHTML($0, on: harness.fake) }, "each record with its own HTML")
       }
       #expect(records.summary?.fetched == 5)
       #expect(harness.requests(.article).isEmpty)

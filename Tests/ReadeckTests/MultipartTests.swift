@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Readeck
 
 @Suite struct MultipartTests {
@@ -24,7 +25,8 @@ import Testing
 
   static let expected = [
     MultipartPart(headers: ["bookmark-id": "a1", "type": "html"], body: Array("<p>first</p>".utf8)),
-    MultipartPart(headers: ["bookmark-id": "a2", "type": "json"], body: Array("{\"id\":\"a2\"}\r\n--XYZ-lookalike inside".utf8)),
+    MultipartPart(
+      headers: ["bookmark-id": "a2", "type": "json"], body: Array("{\"id\":\"a2\"}\r\n--XYZ-lookalike inside".utf8)),
     MultipartPart(headers: [:], body: Array("no headers".utf8)),
   ]
 
@@ -61,7 +63,10 @@ import Testing
 
   @Test func aBodyThatStartsWithTheBoundary() throws {
     var reader = MultipartReader(boundary: "b")
-    #expect(try reader.feed(Array("--b\r\nType: html\r\n\r\nx\r\n--b--".utf8)) == [MultipartPart(headers: ["type": "html"], body: [UInt8(ascii: "x")])])
+    #expect(
+      try reader.feed(Array("--b\r\nType: html\r\n\r\nx\r\n--b--".utf8)) == [
+        MultipartPart(headers: ["type": "html"], body: [UInt8(ascii: "x")])
+      ])
   }
 
   @Test func partsLargerThanTheLimitAreRefused() {
@@ -105,7 +110,9 @@ import Testing
   }
 
   @Test func queryComponentsAreEncoded() {
-    #expect(URLText.query([("labels", "\"my label\""), ("search", "a&b=c/é")]) == "labels=%22my%20label%22&search=a%26b%3Dc%2F%C3%A9")
+    #expect(
+      URLText.query([("labels", "\"my label\""), ("search", "a&b=c/é")])
+        == "labels=%22my%20label%22&search=a%26b%3Dc%2F%C3%A9")
   }
 
   @Test func bookmarkQueries() {
@@ -113,8 +120,9 @@ import Testing
     #expect(items(BookmarkQuery()) == ["is_archived=false"])
     #expect(items(BookmarkQuery(excludeMarked: true)) == ["is_archived=false", "is_marked=false"])
     #expect(items(BookmarkQuery(state: .marked, excludeMarked: true)) == ["is_marked=true"])
-    #expect(items(BookmarkQuery(state: .all, label: "to read", types: ["article", "video"], sort: ["title"]))
-      == ["labels=\"to read\"", "type=article", "type=video", "sort=title"])
+    #expect(
+      items(BookmarkQuery(state: .all, label: "to read", types: ["article", "video"], sort: ["title"]))
+        == ["labels=\"to read\"", "type=article", "type=video", "sort=title"])
   }
 
   @Test func outcomesComeOutInOrder() {

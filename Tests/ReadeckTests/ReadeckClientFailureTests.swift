@@ -71,7 +71,9 @@ import Wire
     let library = unread(1)
     try await withFake(library) { harness in
       harness.fake.inject([.status(502), .status(500), .status(503)], on: .article)
-      let error = await #expect(throws: ReadeckError.self) { try await harness.client(maxRetries: 2).article(id: library[0].id) }
+      let error = await #expect(throws: ReadeckError.self) {
+        try await harness.client(maxRetries: 2).article(id: library[0].id)
+      }
       #expect(error?.status == 503)
       #expect(harness.requests(.article).count == 3)
     }
@@ -156,7 +158,9 @@ import Wire
     try await withFake(library) { harness in
       harness.fake.inject(Array(repeating: .dropConnection, count: 3), on: .list)
       let client = try harness.client(maxRetries: 2, breaker: CircuitBreaker(threshold: 3, cooldown: 60))
-      let first = await #expect(throws: ReadeckError.self) { try await client.bookmarks(BookmarkQuery(), offset: 0, limit: 10) }
+      let first = await #expect(throws: ReadeckError.self) {
+        try await client.bookmarks(BookmarkQuery(), offset: 0, limit: 10)
+      }
       guard case .unreachable? = first else {
         Issue.record("expected unreachable, got \(String(describing: first))")
         return

@@ -39,7 +39,8 @@ import Wire
 
   @Test func listFiltersAndPagingGoOutAsReadeckQueryParameters() async throws {
     try await withFake(unread(3)) { harness in
-      let query = BookmarkQuery(state: .unread, excludeMarked: true, label: "long read", types: ["article"], sort: ["title"])
+      let query = BookmarkQuery(
+        state: .unread, excludeMarked: true, label: "long read", types: ["article"], sort: ["title"])
       _ = try await harness.client().bookmarks(query, offset: 20, limit: 10)
       let request = try #require(harness.requests(.list).first)
       #expect(request.queryValues("is_archived") == ["false"])
@@ -68,7 +69,8 @@ import Wire
   }
 
   @Test func changesSinceListUpdatesAndDeletionsNewestFirst() async throws {
-    let old = FakeBookmark(id: "OldBookmarkNotChanged1", title: "Old", url: "https://a.example/1", created: date("2025-01-01T00:00:00Z"))
+    let old = FakeBookmark(
+      id: "OldBookmarkNotChanged1", title: "Old", url: "https://a.example/1", created: date("2025-01-01T00:00:00Z"))
     let edited = FakeBookmark(
       id: "EditedBookmarkInJune01", title: "Edited", url: "https://a.example/2", created: date("2025-01-02T00:00:00Z"),
       updated: date("2025-06-01T08:30:00.25Z"))

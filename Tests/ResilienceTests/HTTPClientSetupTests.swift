@@ -1,6 +1,6 @@
 import AsyncHTTPClient
-import Testing
 import Resilience
+import Testing
 
 @Suite struct HTTPClientSetupTests {
   struct Failure: Error {}

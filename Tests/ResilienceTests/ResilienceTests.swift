@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import Resilience
 
 @Suite struct RetryPolicyTests {
@@ -136,7 +137,8 @@ import Testing
     let recorder = Recorder()
     var attempts: [Int] = []
     let value = try await withRetries(
-      policy: RetryPolicy(jitter: 0), breaker: nil, host: "h", sleep: { delay in recorder.sleeps.withLock { $0.append(delay) } }
+      policy: RetryPolicy(jitter: 0), breaker: nil, host: "h",
+      sleep: { delay in recorder.sleeps.withLock { $0.append(delay) } }
     ) { attempt in
       attempts.append(attempt)
       if attempt < 3 { throw AttemptError(.status(503, retryAfter: nil, quotaExhausted: false), message: "HTTP 503") }
@@ -163,7 +165,8 @@ import Testing
     let breaker = CircuitBreaker(threshold: 2, cooldown: 60, clock: { 0 })
     var attempts = 0
     await #expect(throws: AttemptError.self) {
-      try await withRetries(policy: RetryPolicy(maxRetries: 5), breaker: breaker, host: "h", sleep: { _ in }) { _ -> Int in
+      try await withRetries(policy: RetryPolicy(maxRetries: 5), breaker: breaker, host: "h", sleep: { _ in }) {
+        _ -> Int in
         attempts += 1
         throw AttemptError(.transport("connection refused"), message: "connection refused")
       }

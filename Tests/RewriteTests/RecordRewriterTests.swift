@@ -34,7 +34,8 @@ import Wire
     try await support.withServer(.openAI, models: echo) { fake in
       let records = recordRewriter(fake, field: "body")
       defer { Task { await records.rewriter.shutdown() } }
-      let input = #"{"kind":"mail","id":"m1","text":"not this","body":"hello there","x_custom":{"keep":[1,2]},"ai_error":"old"}"#
+      let input =
+        #"{"kind":"mail","id":"m1","text":"not this","body":"hello there","x_custom":{"keep":[1,2]},"ai_error":"old"}"#
       let out = try record(await records.rewrite(try object(input)))
       #expect(out["ai_text"] == "[m] SYSTEM: S | USER: hello there")
       #expect(out["ai"]?["provider"] == "p")
@@ -52,7 +53,11 @@ import Wire
 
   @Test func aFailedRequestLeavesItsErrorInTheRecord() async throws {
     try await support.withServer(.openAI, models: echo) { fake in
-      fake.inject([.status(400, body: .openAI(message: "bad request from the test", type: "invalid_request_error", param: nil, code: nil))])
+      fake.inject([
+        .status(
+          400, body: .openAI(message: "bad request from the test", type: "invalid_request_error", param: nil, code: nil)
+        )
+      ])
       let records = recordRewriter(fake)
       defer { Task { await records.rewriter.shutdown() } }
       let out = try record(await records.rewrite(try object(#"{"id":"a","text":"one","x":1}"#)))
@@ -97,7 +102,9 @@ import Wire
       let all = Mutex<[[UInt8]]>([])
     }
     // A longer text is a longer answer, and every 3 characters take 10 ms more.
-    try await support.withServer(.openAI, models: echo, timing: FakeTiming(chunkCharacters: 3, chunkDelayMilliseconds: 10)) { fake in
+    try await support.withServer(
+      .openAI, models: echo, timing: FakeTiming(chunkCharacters: 3, chunkDelayMilliseconds: 10)
+    ) { fake in
       let records = recordRewriter(fake)
       defer { Task { await records.rewriter.shutdown() } }
       let lines = Lines()

@@ -29,7 +29,9 @@ import Wire
     ResolvedProvider(Provider(name: name, type: type, baseURL: fake.baseURL, timeout: timeout), apiKey: nil)
   }
 
-  func rewriter(_ chain: [(ResolvedProvider, String)], retries: Int = 2, cache: ResponseCache? = nil, warnings: Warnings? = nil) -> Rewriter {
+  func rewriter(
+    _ chain: [(ResolvedProvider, String)], retries: Int = 2, cache: ResponseCache? = nil, warnings: Warnings? = nil
+  ) -> Rewriter {
     Rewriter(
       chain: chain.map { (provider: $0.0, model: $0.1) },
       options: .init(policy: Rewriter.policy(retries: retries, baseDelay: 0.05), cache: cache),
@@ -48,7 +50,9 @@ import Wire
     var all: [String] { list.withLock { $0 } }
   }
 
-  func ask(_ rewriter: Rewriter, stream: Bool = true, input: String = "hey send me the file", pieces: Pieces? = nil) async throws -> Completion {
+  func ask(_ rewriter: Rewriter, stream: Bool = true, input: String = "hey send me the file", pieces: Pieces? = nil)
+    async throws -> Completion
+  {
     defer { Task { await rewriter.shutdown() } }
     let request = ChatRequest(system: "Rewrite politely.", input: input, model: "ignored", stream: stream)
     return try await rewriter.rewrite(request, onText: pieces.map { sink in { sink.add($0) } })
@@ -82,7 +86,8 @@ import Wire
   }
 
   @Test func ollamaChatStreamsAndGenerateStandsInWhenChatIsMissing() async throws {
-    try await withServer(.ollama, models: [FakeModel("llama3.2", answer: .text("Guten Tag, werte Kollegin."))]) { fake in
+    try await withServer(.ollama, models: [FakeModel("llama3.2", answer: .text("Guten Tag, werte Kollegin."))]) {
+      fake in
       let pieces = Pieces()
       let completion = try await ask(rewriter([(provider(fake, .ollama), "llama3.2")]), pieces: pieces)
       #expect(completion.text == "Guten Tag, werte Kollegin.")
@@ -90,7 +95,9 @@ import Wire
       #expect(completion.usage?.promptTokens != nil)
       #expect(fake.requests.map(\.path) == ["/api/chat"])
     }
-    try await withServer(.ollama, models: [FakeModel("llama3.2", answer: .text("Per generate."))], disabled: [.ollamaChat]) { fake in
+    try await withServer(
+      .ollama, models: [FakeModel("llama3.2", answer: .text("Per generate."))], disabled: [.ollamaChat]
+    ) { fake in
       let completion = try await ask(rewriter([(provider(fake, .ollama), "llama3.2")]))
       #expect(completion.text == "Per generate.")
       #expect(fake.requests.map(\.path) == ["/api/chat", "/api/generate"])
@@ -103,7 +110,8 @@ import Wire
       let warnings = Warnings()
       let configured = ResolvedProvider(
         Provider(name: "p", type: .ollama, baseURL: fake.baseURL, contextLength: 512), apiKey: nil)
-      _ = try await ask(rewriter([(configured, "small")], warnings: warnings), input: String(repeating: "lorem ipsum ", count: 800))
+      _ = try await ask(
+        rewriter([(configured, "small")], warnings: warnings), input: String(repeating: "lorem ipsum ", count: 800))
       #expect(fake.requests.last?.json?["options"]?["num_ctx"] == 512)
       #expect(warnings.all.contains { $0.contains("the input was probably cut") })
     }
@@ -162,19 +170,29 @@ import Wire
       fake.inject([.midStreamError(afterChunks: 3)])
       let pieces = Pieces()
       let error = await #expect(throws: ChatError.self) {
-        try await ask(rewriter([(provider(fake, .openai), "m"), (provider(fake, .openai, name: "second"), "m")]), pieces: pieces)
+        try await ask(
+          rewriter([(provider(fake, .openai), "m"), (provider(fake, .openai, name: "second"), "m")]), pieces: pieces)
       }
-      guard case .midStream = error else { Issue.record("expected a mid-stream error, got \(String(describing: error))"); return }
+      guard case .midStream = error else {
+        Issue.record("expected a mid-stream error, got \(String(describing: error))")
+        return
+      }
       #expect(fake.count == 1)
       #expect(!pieces.all.isEmpty)
     }
   }
 
   @Test func fallbackUsesEachProvidersOwnModel() async throws {
-    try await withServer(.openAI, models: [FakeModel("slow-model", answer: .text("late"), timing: FakeTiming(firstByteDelayMilliseconds: 15000))]) { slow in
+    try await withServer(
+      .openAI,
+      models: [FakeModel("slow-model", answer: .text("late"), timing: FakeTiming(firstByteDelayMilliseconds: 15000))]
+    ) { slow in
       try await withServer(.ollama, models: [FakeModel("llama3.2", answer: .text("From the fallback."))]) { local in
         let warnings = Warnings()
-        let chain = [(provider(slow, .openai, name: "cloud", timeout: 0.5), "slow-model"), (provider(local, .ollama, name: "local"), "llama3.2")]
+        let chain = [
+          (provider(slow, .openai, name: "cloud", timeout: 0.5), "slow-model"),
+          (provider(local, .ollama, name: "local"), "llama3.2"),
+        ]
         let completion = try await ask(rewriter(chain, retries: 0, warnings: warnings))
         #expect(completion.text == "From the fallback.")
         #expect(completion.provider == "local")
@@ -187,10 +205,13 @@ import Wire
   }
 
   @Test func anEmptyAnswerIsAnErrorAndMovesDownTheChain() async throws {
-    try await withServer(.openAI, models: [FakeModel("m", answer: .empty), FakeModel("n", answer: .text("Something."))]) { fake in
+    try await withServer(
+      .openAI, models: [FakeModel("m", answer: .empty), FakeModel("n", answer: .text("Something."))]
+    ) { fake in
       let error = await #expect(throws: ChatError.self) { try await ask(rewriter([(provider(fake, .openai), "m")])) }
       #expect(error == .empty(provider: "p", model: "m"))
-      let completion = try await ask(rewriter([(provider(fake, .openai), "m"), (provider(fake, .openai, name: "q"), "n")]))
+      let completion = try await ask(
+        rewriter([(provider(fake, .openai), "m"), (provider(fake, .openai, name: "q"), "n")]))
       #expect(completion.text == "Something.")
     }
   }
@@ -201,7 +222,9 @@ import Wire
         let error = await #expect(throws: ChatError.self) {
           try await ask(rewriter([(provider(fake, flavor == .ollama ? .ollama : .openai), "gamma")]))
         }
-        #expect(error?.description.hasPrefix("model gamma not found on provider p (available: alpha") == true, "\(String(describing: error))")
+        #expect(
+          error?.description.hasPrefix("model gamma not found on provider p (available: alpha") == true,
+          "\(String(describing: error))")
         #expect(fake.requests.filter { $0.route == .chatCompletions || $0.route == .ollamaChat }.count == 1)
       }
     }
@@ -230,7 +253,8 @@ import Wire
   @Test func theBreakerCountsTransportFailuresButNotConfigurationErrors() async throws {
     // A closed port: the request makes every retry asked for, and its refused connections open
     // the circuit, so the next request fails at once.
-    let closed = ResolvedProvider(Provider(name: "down", type: .openai, baseURL: "http://127.0.0.1:9", connectTimeout: 1), apiKey: nil)
+    let closed = ResolvedProvider(
+      Provider(name: "down", type: .openai, baseURL: "http://127.0.0.1:9", connectTimeout: 1), apiKey: nil)
     let warnings = Warnings()
     let down = rewriter([(closed, "m")], retries: 5, warnings: warnings)
     let request = ChatRequest(system: "", input: "x", model: "m", stream: false)
@@ -238,12 +262,18 @@ import Wire
     #expect(first?.description.contains("refused") == true, "\(String(describing: first))")
     #expect(warnings.all.filter { $0.contains("retrying") }.count == 5, "\(warnings.all)")
     let second = await #expect(throws: ChatError.self) { try await down.rewrite(request) }
-    #expect(second?.description.contains("gave up after repeated connection failures") == true, "\(String(describing: second))")
+    #expect(
+      second?.description.contains("gave up after repeated connection failures") == true,
+      "\(String(describing: second))")
     await down.shutdown()
     // 404s (a missing model) never open it: every request still reaches the server.
     try await withServer(.openAI) { fake in
       let shared = rewriter([(provider(fake, .openai), "nope")], retries: 0)
-      for _ in 0..<5 { await #expect(throws: ChatError.self) { try await shared.rewrite(ChatRequest(system: "", input: "x", model: "nope", stream: false)) } }
+      for _ in 0..<5 {
+        await #expect(throws: ChatError.self) {
+          try await shared.rewrite(ChatRequest(system: "", input: "x", model: "nope", stream: false))
+        }
+      }
       await shared.shutdown()
       #expect(fake.requests.filter { $0.route == .chatCompletions }.count == 5)
     }

@@ -44,7 +44,10 @@ import Testing
     #expect(try String(contentsOfFile: folder + "/text", encoding: .utf8) == new, "\(diff)")
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/patch"), "patch is not installed (apt-get install patch)"))
+  @Test(
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/patch"),
+      "patch is not installed (apt-get install patch)"))
   func patchAppliesTheDiff() throws {
     let old = (1...40).map { "line \($0)\n" }.joined()
     var lines = old.split(separator: "\n").map(String.init)
@@ -57,7 +60,9 @@ import Testing
     try roundTripsThroughPatch("", "all new\n")
     try roundTripsThroughPatch("all gone\n", "")
     try roundTripsThroughPatch("no newline at the end", "no newline at the end, changed")
-    try roundTripsThroughPatch("Sehr geehrte Damen und Herren,\nbitte senden Sie mir die Datei.\n", "Hallo,\nkönnten Sie mir bitte die Datei schicken?\n")
+    try roundTripsThroughPatch(
+      "Sehr geehrte Damen und Herren,\nbitte senden Sie mir die Datei.\n",
+      "Hallo,\nkönnten Sie mir bitte die Datei schicken?\n")
     // Random edits.
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<20 {
@@ -84,8 +89,10 @@ import Testing
 
 @Suite struct EndpointsTests {
   @Test(arguments: [
-    ("http://localhost:11434/", "http://localhost:11434"), ("http://localhost:11434/api/", "http://localhost:11434/api"),
-    ("https://api.openai.com/v1/chat/completions", "https://api.openai.com/v1"), ("http://h:8000/v1/models", "http://h:8000/v1"),
+    ("http://localhost:11434/", "http://localhost:11434"),
+    ("http://localhost:11434/api/", "http://localhost:11434/api"),
+    ("https://api.openai.com/v1/chat/completions", "https://api.openai.com/v1"),
+    ("http://h:8000/v1/models", "http://h:8000/v1"),
     ("http://h:4000/chat/completions", "http://h:4000"), (" http://h/api/chat ", "http://h"),
   ])
   func normalizes(given: String, expected: String) {

@@ -1,10 +1,12 @@
 import Foundation
-@testable import Rewrite
 import Testing
 import Wire
 
+@testable import Rewrite
+
 @Suite struct RequestBodyTests {
-  let request = ChatRequest(system: "Be kind.", input: "hey", model: "m", temperature: .value(0.3), maxTokens: 100, stream: true)
+  let request = ChatRequest(
+    system: "Be kind.", input: "hey", model: "m", temperature: .value(0.3), maxTokens: 100, stream: true)
 
   @Test func openAIAsksForUsageInTheStreamButMistralGetsOnlyWhatItAccepts() {
     let openAI = request.openAIBody(dialect: .openai)
@@ -43,16 +45,21 @@ import Wire
 
   @Test func everyShapeServersSend() {
     #expect(
-      parse(#"{"error":{"message":"You exceeded your current quota","type":"insufficient_quota","param":null,"code":"insufficient_quota"}}"#)
+      parse(
+        #"{"error":{"message":"You exceeded your current quota","type":"insufficient_quota","param":null,"code":"insufficient_quota"}}"#
+      )
         == .init(message: "You exceeded your current quota", code: "insufficient_quota", type: "insufficient_quota"))
-    #expect(parse(#"{"error":{"message":"You exceeded your current quota","type":"insufficient_quota"}}"#).quotaExhausted)
+    #expect(
+      parse(#"{"error":{"message":"You exceeded your current quota","type":"insufficient_quota"}}"#).quotaExhausted)
     #expect(parse(#"{"error":{"message":"rate limited","type":"throttling_error","code":"429"}}"#).code == "429")
     #expect(!parse(#"{"error":{"message":"rate limited","type":"throttling_error","code":"429"}}"#).quotaExhausted)
     #expect(parse(#"{"error":"model 'llama9' not found"}"#).message == "model 'llama9' not found")
     #expect(parse(#"{"message":"Unauthorized","request_id":"abc"}"#).message == "Unauthorized")
     #expect(
-      parse(#"{"object":"error","message":{"detail":[{"type":"extra_forbidden","loc":["body","stream_options"],"msg":"Extra inputs are not permitted"}]},"type":"invalid_request_error"}"#)
-        .message == "Extra inputs are not permitted: body.stream_options")
+      parse(
+        #"{"object":"error","message":{"detail":[{"type":"extra_forbidden","loc":["body","stream_options"],"msg":"Extra inputs are not permitted"}]},"type":"invalid_request_error"}"#
+      )
+      .message == "Extra inputs are not permitted: body.stream_options")
     #expect(parse(#"{"detail":"Invalid API key"}"#).message == "Invalid API key")
     #expect(parse("Internal Server Error").message == "Internal Server Error")
     #expect(parse("").message == "(no message)")
@@ -66,7 +73,8 @@ import Wire
       var events = ServerSentEvents()
       let bytes = Array(stream.utf8)
       let found = events.events(adding: bytes[..<cut]) + events.events(adding: bytes[cut...])
-      #expect(found.map { String(decoding: $0, as: UTF8.self) } == [#"{"a":1}"#, "{\"b\":\n2}", "[DONE]"], "cut at \(cut)")
+      #expect(
+        found.map { String(decoding: $0, as: UTF8.self) } == [#"{"a":1}"#, "{\"b\":\n2}", "[DONE]"], "cut at \(cut)")
     }
     var open = ServerSentEvents()
     #expect(open.events(adding: Array("data: last".utf8)).isEmpty)
@@ -94,7 +102,8 @@ import Wire
         Provider(
           name: "openai", type: .openai, baseURL: "https://api.openai.com/v1", model: "gpt-4o-mini", temperature: .omit,
           apiKey: .command("pass show openai"), fallback: [FallbackTarget(provider: "local", model: "llama3.2")]),
-        Provider(name: "local", type: .ollama, baseURL: "http://localhost:11434", model: "llama3.2", apiKey: .environment("X")),
+        Provider(
+          name: "local", type: .ollama, baseURL: "http://localhost:11434", model: "llama3.2", apiKey: .environment("X")),
       ])
     try store.save(contents)
     #expect(try store.load() == contents)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ToolKit
 
 @Suite struct DiagnosticsTests {

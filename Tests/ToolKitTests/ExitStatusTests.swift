@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Testing
 import Wire
+
 @testable import ToolKit
 
 /// A command built the way every tool is: options, then its body inside `runTool`.

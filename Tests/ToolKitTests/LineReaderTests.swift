@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import ToolKit
 import Wire
+
+@testable import ToolKit
 
 @Suite struct LineReaderTests {
   private func lines(of text: String, capacity: Int = 1 << 16) throws -> [String] {
@@ -175,7 +176,9 @@ import Wire
     try input.forEachRecord { records.append(String(decoding: $0.bytes, as: UTF8.self)) }
     let error = #expect(throws: ToolError.self) { try input.finish() }
     #expect(records == ["{\"a\":1}", "{\"c\":3}"])
-    #expect(stderr.readToEnd().hasPrefix("rk-test: error: /dev/fd/\(pipe.readEnd):2: invalid UTF-8 at byte 7 (line skipped)\n"))
+    #expect(
+      stderr.readToEnd().hasPrefix(
+        "rk-test: error: /dev/fd/\(pipe.readEnd):2: invalid UTF-8 at byte 7 (line skipped)\n"))
     #expect(error?.status == .dataError)
     #expect(error?.message == "skipped 1 bad input line")
   }
@@ -202,7 +205,8 @@ import Wire
   @Test(arguments: [false, true])
   func aLineInBracesThatIsNotJSONIsReportedWhereTheToolReadsIt(strict: Bool) throws {
     let pipe = TestPipe()
-    pipe.write(#"{"kind":"a","id":"1"}"# + "\n" + #"{"kind":"article" "id":"x"}"# + "\n" + #"{"kind":"a","id":"3"}"# + "\n")
+    pipe.write(
+      #"{"kind":"a","id":"1"}"# + "\n" + #"{"kind":"article" "id":"x"}"# + "\n" + #"{"kind":"a","id":"3"}"# + "\n")
     pipe.closeWrite()
     let (diagnostics, stderr) = capturedDiagnostics()
     let input = RecordInput(paths: ["/dev/fd/\(pipe.readEnd)"], strict: strict, diagnostics: diagnostics, sink: nil)

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import ToolKit
 
 /// An output that counts its living instances.
@@ -84,12 +85,18 @@ private final class Payload: Sendable {
     try await window.run { feeder in
       for index in 0..<30 {
         try feeder.submit {
-          running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+          running.withLock {
+            $0.now += 1
+            $0.most = max($0.most, $0.now)
+          }
           try await Task.sleep(for: .milliseconds(index % 4 == 0 ? 20 : 2))
           running.withLock { $0.now -= 1 }
           return index
         }
-        unwritten.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+        unwritten.withLock {
+          $0.now += 1
+          $0.most = max($0.most, $0.now)
+        }
       }
     }
     #expect(written.all == (0..<30).map { "\($0)" })

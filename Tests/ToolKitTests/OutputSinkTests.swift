@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Wire
+
 @testable import ToolKit
 
 #if canImport(Glibc)
@@ -14,7 +15,9 @@ import Wire
     try sink.emit(Pruned(id: "p", title: "T", bytes: 3, reason: "keep"))
     try "{\"raw\":true}".utf8.withContiguousStorageIfAvailable { try sink.writeLine(UnsafeRawBufferPointer($0)) }
     try sink.flush()
-    #expect(pipe.readToEnd() == "{\"bytes\":3,\"id\":\"p\",\"kind\":\"pruned\",\"reason\":\"keep\",\"title\":\"T\"}\n{\"raw\":true}\n")
+    #expect(
+      pipe.readToEnd()
+        == "{\"bytes\":3,\"id\":\"p\",\"kind\":\"pruned\",\"reason\":\"keep\",\"title\":\"T\"}\n{\"raw\":true}\n")
   }
 
   @Test func nothingIsWrittenBeforeAFlushOrAFullBuffer() throws {
@@ -104,7 +107,9 @@ import Wire
         try OutputSink.standardOutput.emit(Deleted(id: "record-\(index)"))
       }
     }
-    #expect(String(decoding: result?.standardOutputContent ?? [], as: UTF8.self) == "{\"id\":\"record-1\",\"kind\":\"deleted\"}\n")
+    #expect(
+      String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
+        == "{\"id\":\"record-1\",\"kind\":\"deleted\"}\n")
     #expect(result?.standardErrorContent == baseline?.standardErrorContent)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ToolKit
 
 @Suite struct SecretTests {
@@ -70,7 +71,9 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let blank = directory + "/blank"
     try "\n\n".write(toFile: blank, atomically: true, encoding: .utf8)
-    let empty = #expect(throws: ToolError.self) { try Secret.load(.file(blank), what: "token", diagnostics: diagnostics) }
+    let empty = #expect(throws: ToolError.self) {
+      try Secret.load(.file(blank), what: "token", diagnostics: diagnostics)
+    }
     #expect(empty?.message == "token is empty (\(blank))")
 
     let missing = #expect(throws: ToolError.self) {

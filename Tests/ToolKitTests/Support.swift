@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ToolKit
 
 #if canImport(Glibc)
@@ -61,7 +62,8 @@ func capturedDiagnostics(
 ) -> (Diagnostics, TestPipe) {
   let pipe = TestPipe()
   return (
-    Diagnostics(tool: "rk-test", verbosity: verbosity, fd: pipe.writeEnd, interactive: interactive, environment: environment),
+    Diagnostics(
+      tool: "rk-test", verbosity: verbosity, fd: pipe.writeEnd, interactive: interactive, environment: environment),
     pipe
   )
 }

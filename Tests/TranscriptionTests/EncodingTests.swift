@@ -40,7 +40,9 @@ import Testing
     let (contentType, body) = form.encoded()
     #expect(contentType == "multipart/form-data; boundary=XyZ")
     let expected =
-      Array("--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"chunk.wav\"\r\nContent-Type: audio/wav\r\n\r\n".utf8)
+      Array(
+        "--XyZ\r\nContent-Disposition: form-data; name=\"file\"; filename=\"chunk.wav\"\r\nContent-Type: audio/wav\r\n\r\n"
+          .utf8)
       + [0x52, 0x00, 0x0D, 0x0A]
       + Array(
         ("\r\n--XyZ\r\nContent-Disposition: form-data; name=\"model\"\r\n\r\nwhisper-1\r\n"
@@ -78,18 +80,22 @@ import Testing
     let openAI = try HTTPTranscriptionEngine(style: .openAI, baseURL: "http://127.0.0.1:9/v1", http: http)
     let wav: [UInt8] = [1, 2, 3]
     let form = openAI.form(wav: wav, language: .german, prompt: "  Vorher gesagt. ")
-    #expect(form.parts.map(\.name) == [
-      "file", "model", "language", "response_format", "timestamp_granularities[]", "timestamp_granularities[]",
-      "temperature", "prompt",
-    ])
-    #expect(form.parts.map { String(decoding: $0.bytes, as: UTF8.self) }.dropFirst() == [
-      "whisper-1", "de", "verbose_json", "word", "segment", "0", "Vorher gesagt.",
-    ])
-    #expect(form.parts[0] == MultipartForm.Part(name: "file", filename: "chunk.wav", contentType: "audio/wav", bytes: wav))
+    #expect(
+      form.parts.map(\.name) == [
+        "file", "model", "language", "response_format", "timestamp_granularities[]", "timestamp_granularities[]",
+        "temperature", "prompt",
+      ])
+    #expect(
+      form.parts.map { String(decoding: $0.bytes, as: UTF8.self) }.dropFirst() == [
+        "whisper-1", "de", "verbose_json", "word", "segment", "0", "Vorher gesagt.",
+      ])
+    #expect(
+      form.parts[0] == MultipartForm.Part(name: "file", filename: "chunk.wav", contentType: "audio/wav", bytes: wav))
     // Auto: no language; en-GB: en.
     #expect(!openAI.form(wav: wav, language: .auto, prompt: nil).parts.contains { $0.name == "language" })
-    #expect(openAI.form(wav: wav, language: .britishEnglish, prompt: "").parts.filter { $0.name == "language" }.map(\.bytes)
-      == [Array("en".utf8)])
+    #expect(
+      openAI.form(wav: wav, language: .britishEnglish, prompt: "").parts.filter { $0.name == "language" }.map(\.bytes)
+        == [Array("en".utf8)])
     #expect(!openAI.form(wav: wav, language: .auto, prompt: "   ").parts.contains { $0.name == "prompt" })
 
     let whisper = try HTTPTranscriptionEngine(

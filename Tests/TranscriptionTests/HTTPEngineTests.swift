@@ -75,10 +75,11 @@ import Testing
 
       let request = try #require(fake.requests(route: .audioTranscriptions).first)
       #expect(request.path == "/v1/audio/transcriptions")
-      #expect(request.formNames == [
-        "file", "model", "language", "response_format", "timestamp_granularities[]", "timestamp_granularities[]",
-        "temperature", "prompt",
-      ])
+      #expect(
+        request.formNames == [
+          "file", "model", "language", "response_format", "timestamp_granularities[]", "timestamp_granularities[]",
+          "temperature", "prompt",
+        ])
       #expect(request.formValues("model") == ["whisper-1"])
       #expect(request.formValues("language") == ["de"])
       #expect(request.formValues("response_format") == ["verbose_json"])
@@ -218,12 +219,14 @@ import Testing
   @Test func speachesMissingModelKeepsItsMessage() async throws {
     try await withServer(.speaches, models: ["Systran/faster-whisper-small"]) { fake, http in
       let error = await #expect(throws: TranscriptionError.self) {
-        try await makeEngine(fake, http, model: "Systran/faster-whisper-large-v3").recognize(Self.chunk, language: .german)
+        try await makeEngine(fake, http, model: "Systran/faster-whisper-large-v3").recognize(
+          Self.chunk, language: .german)
       }
       #expect(error?.kind == .rejected)
       #expect(
         error?.message.contains(
-          "Model 'Systran/faster-whisper-large-v3' is not installed locally. You can download the model using `POST /v1/models`")
+          "Model 'Systran/faster-whisper-large-v3' is not installed locally. You can download the model using `POST /v1/models`"
+        )
           == true)
       #expect(fake.count == 1)
     }
@@ -321,10 +324,14 @@ import Testing
 
   @Test func textAnswersServedAsHTMLAreTheTranscript() async throws {
     try await withServer(.whisperCpp) { fake, http in
-      fake.inject([.status(200, body: .raw(contentType: "text/html; charset=utf-8", body: Array(" Guten Morgen.\n".utf8)))])
+      fake.inject([
+        .status(200, body: .raw(contentType: "text/html; charset=utf-8", body: Array(" Guten Morgen.\n".utf8)))
+      ])
       let recognition = try await makeEngine(fake, http, style: .whisperServer).recognize(Self.chunk, language: .german)
       #expect(recognition == Recognition(text: "Guten Morgen."))
-      fake.inject([.status(200, body: .raw(contentType: "text/html", body: Array("<!DOCTYPE html><p>Sign in</p>".utf8)))])
+      fake.inject([
+        .status(200, body: .raw(contentType: "text/html", body: Array("<!DOCTYPE html><p>Sign in</p>".utf8)))
+      ])
       let error = await #expect(throws: TranscriptionError.self) {
         try await makeEngine(fake, http, style: .whisperServer).recognize(Self.chunk, language: .german)
       }
@@ -381,7 +388,9 @@ import Testing
       style: .openAI, baseURL: base + "/v1", apiKey: Self.key, http: http, retries: .init(maxRetries: 1),
       onRetry: { recorder.add($0) })
     engine.sleep = { recorder.slept($0) }
-    let error = await #expect(throws: TranscriptionError.self) { try await engine.recognize(Self.chunk, language: .german) }
+    let error = await #expect(throws: TranscriptionError.self) {
+      try await engine.recognize(Self.chunk, language: .german)
+    }
     await HTTPTranscriptionEngine.shutDown(http)
     #expect(error?.kind == .transport)
     #expect(error?.message.contains("connect") == true)

@@ -18,7 +18,9 @@ import Testing
       recognition
         == Recognition(
           text: "hello world",
-          words: [RecognizedWord(word: "hello", start: 0.1, end: 0.5), RecognizedWord(word: "world", start: 0.6, end: 1.1)],
+          words: [
+            RecognizedWord(word: "hello", start: 0.1, end: 0.5), RecognizedWord(word: "world", start: 0.6, end: 1.1),
+          ],
           language: "en"))
   }
 
@@ -51,8 +53,9 @@ import Testing
     // No text, but segments: their texts joined.
     #expect(try parse(#"{"segments":[{"text":" eins"},{"text":" zwei"}]}"#).text == "eins zwei")
     // Words without times are left out rather than invented.
-    #expect(try parse(#"{"text":"a b","words":[{"word":"a"},{"word":"b","start":"0.5","end":1}]}"#).words
-      == [RecognizedWord(word: "b", start: 0.5, end: 1)])
+    #expect(
+      try parse(#"{"text":"a b","words":[{"word":"a"},{"word":"b","start":"0.5","end":1}]}"#).words
+        == [RecognizedWord(word: "b", start: 0.5, end: 1)])
     #expect(try parse(#"{"text":"x","language":""}"#).language == nil)
     #expect(try parse(#"{"text":"x","language":"klingon"}"#).language == "klingon")
     #expect(try parse("").text == "")
@@ -76,9 +79,12 @@ import Testing
 
   @Test func errorBodiesOfEveryShape() {
     func message(_ text: String) -> HTTPErrorBody.Parsed { HTTPErrorBody.parse(Array(text.utf8)) }
-    #expect(message(#"{"error":{"message":"Invalid file format.","type":"invalid_request_error"}}"#).message == "Invalid file format.")
+    #expect(
+      message(#"{"error":{"message":"Invalid file format.","type":"invalid_request_error"}}"#).message
+        == "Invalid file format.")
     #expect(message(#"{"error":"failed to read audio"}"#).message == "failed to read audio")
-    #expect(message(#"{"detail":"Model 'x' is not installed locally."}"#).message == "Model 'x' is not installed locally.")
+    #expect(
+      message(#"{"detail":"Model 'x' is not installed locally."}"#).message == "Model 'x' is not installed locally.")
     #expect(message(#"{"detail":[{"msg":"field required","loc":["body","file"]}]}"#).message == "field required")
     #expect(message(#"{"message":"Unauthorized"}"#).message == "Unauthorized")
     #expect(message("<html><body><h1>502 Bad Gateway</h1>\n<hr>nginx</body></html>").message == "502 Bad Gateway nginx")

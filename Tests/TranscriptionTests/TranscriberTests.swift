@@ -43,7 +43,8 @@ final class ScriptedEngine: SpeechEngine {
     var segments: [SegmentRecord] = []
     let transcriber = Transcriber(settings: TranscriptionSettings(language: .usEnglish), engine: engine)
     let transcript = try await transcriber.run(
-      &source, file: "memo.wav", events: TranscriptionEvents(segment: { segments.append($0) }, chunk: { chunks.append($0) }))
+      &source, file: "memo.wav",
+      events: TranscriptionEvents(segment: { segments.append($0) }, chunk: { chunks.append($0) }))
     // Three segments, the second a repeat of the first: dropped, and it takes no index.
     #expect(segments.count == 3)
     #expect(chunks.map(\.text) == ["Hello there.", "General Kenobi."])

@@ -20,7 +20,8 @@ import Wire
       #expect(date == expected)
       #expect(date.isValid)
       if date.day == CivilDate.daysIn(month: date.month, year: date.year) {
-        expected = date.month == 12
+        expected =
+          date.month == 12
           ? CivilDate(year: date.year + 1, month: 1, day: 1) : CivilDate(year: date.year, month: date.month + 1, day: 1)
       } else {
         expected.day += 1
@@ -39,7 +40,8 @@ import Wire
   }
 
   @Test func aDayPastTheMonthsEndCountsOn() {
-    #expect(CivilDate(year: 2026, month: 2, day: 31).daysSince1970 == CivilDate(year: 2026, month: 3, day: 3).daysSince1970)
+    #expect(
+      CivilDate(year: 2026, month: 2, day: 31).daysSince1970 == CivilDate(year: 2026, month: 3, day: 3).daysSince1970)
   }
 
   @Test func momentsSplitIntoFieldsAndBack() {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Wire
 
 /// The fast parser and writer must agree with Foundation's JSON, which is the reference for what
@@ -83,7 +84,9 @@ import Testing
     (String(repeating: "[", count: 600), "nested more than 512 levels deep at byte 513"),
   ])
   func refusesWhatIsNotJSON(text: String, message: String) {
-    let error = #expect(throws: JSONParseError.self) { try Array(text.utf8).withUnsafeBytes { try JSONParser.parse($0) } }
+    let error = #expect(throws: JSONParseError.self) {
+      try Array(text.utf8).withUnsafeBytes { try JSONParser.parse($0) }
+    }
     #expect(error.map { "\($0.message) at byte \($0.offset + 1)" } == message)
   }
 

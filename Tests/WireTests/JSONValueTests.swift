@@ -13,7 +13,8 @@ import Wire
   }
 
   @Test func scalarsKeepTheirType() throws {
-    #expect(try roundTrip(#"[true,false,null,0,1.5,-2e-3,"1","true"]"#) == #"[true,false,null,0,1.5,-0.002,"1","true"]"#)
+    #expect(
+      try roundTrip(#"[true,false,null,0,1.5,-2e-3,"1","true"]"#) == #"[true,false,null,0,1.5,-0.002,"1","true"]"#)
     let value = try WireCoding.decode(JSONValue.self, from: Data(#"{"a":1,"b":"1","c":true}"#.utf8))
     #expect(value["a"] == .integer(1))
     #expect(value["b"] == .string("1"))
@@ -21,7 +22,9 @@ import Wire
   }
 
   @Test func nestedContainersAndEmptyOnes() throws {
-    #expect(try roundTrip(#"{"z":{},"a":[[],[{}]],"m":{"y":[1,{"x":null}]}}"#) == #"{"a":[[],[{}]],"m":{"y":[1,{"x":null}]},"z":{}}"#)
+    #expect(
+      try roundTrip(#"{"z":{},"a":[[],[{}]],"m":{"y":[1,{"x":null}]}}"#)
+        == #"{"a":[[],[{}]],"m":{"y":[1,{"x":null}]},"z":{}}"#)
   }
 
   @Test func unicodeAndEscapesSurvive() throws {

@@ -6,18 +6,19 @@ import Wire
   /// 2026-11-22T03:04:05Z
   static let base: Int64 = 1_795_316_645
 
-  @Test(arguments: [
-    ("2026-11-22T03:04:05Z", base, 0),
-    ("2026-11-22T03:04:05.123Z", base, 123_000_000),
-    ("2026-11-22T03:04:05.123456Z", base, 123_456_000),
-    ("2026-11-22T03:04:05.123456789Z", base, 123_456_789),
-    ("2026-11-22T03:04:05.1234567891234Z", base, 123_456_789),
-    ("2026-11-22T05:04:05+02:00", base, 0),
-    ("2026-11-22T05:04:05.5+02:00", base, 500_000_000),
-    ("2026-11-21T21:34:05-05:30", base, 0),
-    ("2026-11-22t03:04:05z", base, 0),
-    ("2026-11-22 03:04:05+0000", base, 0),
-  ] as [(String, Int64, Int32)])
+  @Test(
+    arguments: [
+      ("2026-11-22T03:04:05Z", base, 0),
+      ("2026-11-22T03:04:05.123Z", base, 123_000_000),
+      ("2026-11-22T03:04:05.123456Z", base, 123_456_000),
+      ("2026-11-22T03:04:05.123456789Z", base, 123_456_789),
+      ("2026-11-22T03:04:05.1234567891234Z", base, 123_456_789),
+      ("2026-11-22T05:04:05+02:00", base, 0),
+      ("2026-11-22T05:04:05.5+02:00", base, 500_000_000),
+      ("2026-11-21T21:34:05-05:30", base, 0),
+      ("2026-11-22t03:04:05z", base, 0),
+      ("2026-11-22 03:04:05+0000", base, 0),
+    ] as [(String, Int64, Int32)])
   func parses(text: String, seconds: Int64, nanoseconds: Int32) {
     let parsed = RFC3339.parse(text)
     #expect(parsed?.seconds == seconds)
@@ -41,13 +42,15 @@ import Wire
   @Test func formatsUTCWithFractionOnlyWhenPresent() {
     #expect(RFC3339.string(from: Date(timeIntervalSince1970: Double(Self.base))) == "2026-11-22T03:04:05Z")
     #expect(RFC3339.string(from: Date(timeIntervalSince1970: Double(Self.base) + 0.25)) == "2026-11-22T03:04:05.25Z")
-    #expect(RFC3339.string(from: Date(timeIntervalSince1970: Double(Self.base) + 0.123456)) == "2026-11-22T03:04:05.123456Z")
+    #expect(
+      RFC3339.string(from: Date(timeIntervalSince1970: Double(Self.base) + 0.123456)) == "2026-11-22T03:04:05.123456Z")
     #expect(RFC3339.string(from: Date(timeIntervalSince1970: -1.5)) == "1969-12-31T23:59:58.5Z")
     #expect(RFC3339.string(from: Date(timeIntervalSince1970: 951_825_600)) == "2000-02-29T12:00:00Z")
   }
 
   @Test func decodedDatesKeepTheirInstantThroughTheEncoder() throws {
-    let line = Data(#"{"kind":"bookmark","id":"b","bookmark":{},"fetched_at":"2026-11-22T05:04:05.123456789+02:00"}"#.utf8)
+    let line = Data(
+      #"{"kind":"bookmark","id":"b","bookmark":{},"fetched_at":"2026-11-22T05:04:05.123456789+02:00"}"#.utf8)
     let record = try WireCoding.decode(BookmarkRecord.self, from: line)
     #expect(abs(record.fetchedAt.timeIntervalSince1970 - (Double(Self.base) + 0.123456789)) < 1e-6)
     let written = String(decoding: try WireCoding.line(record), as: UTF8.self)

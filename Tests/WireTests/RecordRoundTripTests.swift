@@ -97,7 +97,8 @@ import Wire
   }
 
   @Test func nestedErrorsNameThePath() throws {
-    let line = #"{"kind":"article","id":"a","bookmark":{},"html":"","fetched_at":"2026-01-01T00:00:00Z","images":[{"url":"u","found_in":"img"},{"url":"v"}]}"#
+    let line =
+      #"{"kind":"article","id":"a","bookmark":{},"html":"","fetched_at":"2026-01-01T00:00:00Z","images":[{"url":"u","found_in":"img"},{"url":"v"}]}"#
     let error = #expect(throws: DecodingError.self) { try WireCoding.decode(Article.self, from: Data(line.utf8)) }
     #expect(WireCoding.describe(error!) == #"missing "images[1].found_in""#)
   }
@@ -128,7 +129,8 @@ import Wire
 
   @Test func findsKindAndIdAmongNestedValuesAndLongStrings() {
     let html = String(repeating: #"<p class=\"x\">\\ \"kind\":\"fake\" {[</p>"#, count: 500)
-    let line = #"{"bookmark":{"kind":"nested","id":"inner","a":[1,{"id":"deeper"}]},"html":"\#(html)","id":"outer","n":-1.5e3,"t":true,"kind":"article"}"#
+    let line =
+      #"{"bookmark":{"kind":"nested","id":"inner","a":[1,{"id":"deeper"}]},"html":"\#(html)","id":"outer","n":-1.5e3,"t":true,"kind":"article"}"#
     #expect(scan(line) == RecordHead(kind: "article", id: "outer"))
   }
 
@@ -141,7 +143,9 @@ import Wire
     #expect(scan("{}") == RecordHead(kind: nil, id: nil))
   }
 
-  @Test(arguments: [#"{"kind":"a""#, #"{"kind":"a"} x"#, #"["kind"]"#, #"{"kind" "a"}"#, #"{"html":"unterminated}"#, ""])
+  @Test(arguments: [
+    #"{"kind":"a""#, #"{"kind":"a"} x"#, #"["kind"]"#, #"{"kind" "a"}"#, #"{"html":"unterminated}"#, "",
+  ])
   func malformedLinesGiveNil(line: String) {
     #expect(scan(line) == nil)
   }
@@ -149,10 +153,13 @@ import Wire
   /// The skim passes exactly the lines the parser accepts, so a tool that only skims a line
   /// before passing it on never passes on one that is not JSON.
   @Test(arguments: [
-    #"{"kind":"article" "id":"x"}"#, #"{"a":[1,,2]}"#, #"{"a":[1 2]}"#, #"{"a":{"b" 1}}"#, #"{"a":{"b":1,}}"#, #"{"a":tru}"#,
-    #"{"a":nul}"#, #"{"a":01}"#, #"{"a":-}"#, #"{"a":1.}"#, #"{"a":1e}"#, #"{"a":.5}"#, #"{"a":"\x"}"#, #"{"a":"\u12G4"}"#,
+    #"{"kind":"article" "id":"x"}"#, #"{"a":[1,,2]}"#, #"{"a":[1 2]}"#, #"{"a":{"b" 1}}"#, #"{"a":{"b":1,}}"#,
+    #"{"a":tru}"#,
+    #"{"a":nul}"#, #"{"a":01}"#, #"{"a":-}"#, #"{"a":1.}"#, #"{"a":1e}"#, #"{"a":.5}"#, #"{"a":"\x"}"#,
+    #"{"a":"\u12G4"}"#,
     "{\"a\":\"tab\there\"}", #"{"a":[}"#, #"{"a":{]}"#, #"{"a":'s'}"#, #"{"a":[1],}"#,
-    #"{"a":[]}"#, #"{"a":{}}"#, #"{"a":-0.5E+3,"b":0,"c":1e-2}"#, #"{"a":"\u00e9\/\"\\\b\f\n\r\t"}"#, #"{"a":[true,false,null,[{}]]}"#,
+    #"{"a":[]}"#, #"{"a":{}}"#, #"{"a":-0.5E+3,"b":0,"c":1e-2}"#, #"{"a":"\u00e9\/\"\\\b\f\n\r\t"}"#,
+    #"{"a":[true,false,null,[{}]]}"#,
   ])
   func rejectsWhatTheParserRejects(line: String) {
     let parses = (try? Array(line.utf8).withUnsafeBytes { try WireCoding.parse($0) }) != nil

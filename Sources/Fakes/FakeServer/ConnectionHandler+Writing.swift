@@ -24,7 +24,8 @@ extension ConnectionHandler {
     switch response.body {
     case .whole(let bytes):
       if let length = response.contentLength { headers.replaceOrAdd(name: "Content-Length", value: String(length)) }
-      context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
+      context.write(
+        wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
       var sent = bytes
       if case .stall(let limit) = response.ending { sent = Array(bytes.prefix(max(0, limit))) }
       if response.ending == .closeMidBody {
@@ -37,7 +38,8 @@ extension ConnectionHandler {
     case .stream(let source):
       headers.remove(name: "Content-Length")
       headers.replaceOrAdd(name: "Transfer-Encoding", value: "chunked")
-      context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
+      context.write(
+        wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))), promise: nil)
       streaming = Streaming(source: source, ending: response.ending, keepAlive: keepAlive)
       pump(context: context)
     }

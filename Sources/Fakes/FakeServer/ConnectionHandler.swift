@@ -106,7 +106,8 @@ final class ConnectionHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
   }
 
-  private func answer(_ response: FakeResponse?, keepAlive: Bool, version: HTTPVersion, context: ChannelHandlerContext) {
+  private func answer(_ response: FakeResponse?, keepAlive: Bool, version: HTTPVersion, context: ChannelHandlerContext)
+  {
     guard isOpen else { return }
     guard let response else {
       trace?.finished(at: MonotonicClock.now())

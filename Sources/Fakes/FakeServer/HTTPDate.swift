@@ -1,9 +1,10 @@
+import Wire
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
   public import Foundation
 #endif
-import Wire
 
 /// Dates in the form HTTP headers carry them (`Date`, `Last-Modified`, `Retry-After`).
 public enum HTTPDate {
@@ -15,6 +16,7 @@ public enum HTTPDate {
     let time = CivilTime(secondsSince1970: Int(date.timeIntervalSince1970.rounded(.down)))
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
     let clock = "\(two(time.hour)):\(two(time.minute)):\(two(time.second))"
-    return "\(weekdays[time.weekday]), \(two(time.date.day)) \(months[time.date.month - 1]) \(time.date.year) \(clock) GMT"
+    return
+      "\(weekdays[time.weekday]), \(two(time.date.day)) \(months[time.date.month - 1]) \(time.date.year) \(clock) GMT"
   }
 }

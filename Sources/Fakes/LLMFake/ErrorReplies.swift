@@ -317,7 +317,8 @@ struct ErrorReplies {
       }
       return .json(json.bytes, status: 422, contentType: "application/json")
     case .ollama:
-      return openAIStyle(400, message: "invalid character looking for beginning of value", type: "invalid_request_error")
+      return openAIStyle(
+        400, message: "invalid character looking for beginning of value", type: "invalid_request_error")
     }
   }
 

@@ -103,7 +103,9 @@ public final class FakeLLM: Sendable {
     }
   }
 
-  public func setDefaultContextLength(_ tokens: Int) { core.changeSettings { $0.defaultContextLength = max(1, tokens) } }
+  public func setDefaultContextLength(_ tokens: Int) {
+    core.changeSettings { $0.defaultContextLength = max(1, tokens) }
+  }
 
   /// The transcripts answered from now on, starting again with the first.
   public func setTranscripts(_ transcripts: [FakeTranscript]) {

@@ -39,7 +39,8 @@ struct OpenAIFraming {
     case .openAI, .llamaCpp, .mistral:
       add(chunk(.role, finish: nil, usageNull: usageNull))
       for (index, piece) in generation.pieces.enumerated() {
-        add(chunk(.content(piece, withRole: false), finish: nil, usageNull: usageNull),
+        add(
+          chunk(.content(piece, withRole: false), finish: nil, usageNull: usageNull),
           delay: generation.delayBefore(piece: index))
       }
     case .liteLLM:

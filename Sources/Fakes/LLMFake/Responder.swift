@@ -1,4 +1,5 @@
 import FakeServer
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -46,7 +47,8 @@ struct Responder {
       return errors.notFound(method: request.method, path: request.path)
     }
     if settings.disabledRoutes.contains(route) {
-      return native ? .text("404 page not found", status: 404) : errors.notFound(method: request.method, path: request.path)
+      return native
+        ? .text("404 page not found", status: 404) : errors.notFound(method: request.method, path: request.path)
     }
     if route.isTranscription {
       let transcription = TranscriptionRoute(

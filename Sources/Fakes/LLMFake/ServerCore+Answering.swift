@@ -13,7 +13,8 @@ extension ServerCore: FakeService {
   static let maxBodyBytes = 64 << 20
 
   func admit(_ received: ReceivedRequest) -> Admission {
-    let request = IncomingRequest(method: received.method, uri: received.uri, headers: received.headers, body: received.body)
+    let request = IncomingRequest(
+      method: received.method, uri: received.uri, headers: received.headers, body: received.body)
     let admitted = admit(request, receivedAt: received.receivedAt)
     let trace = LogTrace(core: self, sequence: admitted.sequence)
     if case .dropConnection = admitted.fault { return Admission(trace: trace) { nil } }

@@ -130,10 +130,12 @@ struct TranscriptionRoute {
           }
         }
       }
-      if style == .openAI { out.objectMember("usage") { usage in
-        usage.member("type", "duration")
-        usage.member("seconds", Int(speech.duration.rounded(.up)))
-      } }
+      if style == .openAI {
+        out.objectMember("usage") { usage in
+          usage.member("type", "duration")
+          usage.member("seconds", Int(speech.duration.rounded(.up)))
+        }
+      }
       if style == .whisperCpp, detected == nil || detected == "auto" {
         out.member("detected_language", language)
         out.member("detected_language_probability", 0.97)

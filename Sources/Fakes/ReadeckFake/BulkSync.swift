@@ -1,4 +1,5 @@
 import FakeServer
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

@@ -32,7 +32,9 @@ struct ReadeckFakeCommand: AsyncParsableCommand, ToolCommand {
   @Option(help: ArgumentHelp("A path prefix to serve under, e.g. /readeck.", valueName: "path")) var prefix = ""
 
   func validate() throws {
-    if count < 0 || images < 0 || latencyMs < 0 { throw ValidationError("--count, --images and --latency-ms cannot be negative.") }
+    if count < 0 || images < 0 || latencyMs < 0 {
+      throw ValidationError("--count, --images and --latency-ms cannot be negative.")
+    }
     if !prefix.isEmpty && (!prefix.hasPrefix("/") || prefix.hasSuffix("/")) {
       throw ValidationError("--prefix starts with / and does not end with one, e.g. /readeck.")
     }
