@@ -10,8 +10,16 @@ import Wire
 /// `ArticleImages.process` against a loopback server that records what it was asked.
 @Suite struct ArticleImagesTests {
   /// Runs `body` with a downloading `ArticleImages` and the server; everything is stopped after.
-  private func withDownloads(_ body: (ArticleImages, HeadRecordingServer) async throws -> Void) async throws {
-    let server = try await HeadRecordingServer.start(png: FetcherTests.png)
+  /// Every path a test asks for: the images, and the article's page, which a wrong reference
+  /// would fetch and find to be HTML.
+  private static let answers: [String: ImageServer.Answer] = [
+    "/post/real.png": .init(body: FetcherTests.png), "/a.png": .init(body: FetcherTests.png),
+    "/post/page.html": .init(
+      body: Array("<!DOCTYPE html><html><body>the page</body></html>".utf8), contentType: "text/html"),
+  ]
+
+  private func withDownloads(_ body: (ArticleImages, ImageServer) async throws -> Void) async throws {
+    let server = try await ImageServer.start(Self.answers)
     let spool = NSTemporaryDirectory() + "article-images-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: spool, withIntermediateDirectories: true)
     let http = HTTPClient(eventLoopGroupProvider: .singleton)
@@ -41,7 +49,7 @@ import Wire
         <div style="filter: url(#blur)"></div>
         """
       let (output, tally) = await work.process(article(html, url: server.baseURL + "/post/page.html", hero: "#"))
-      #expect(server.requests.map(\.uri) == ["/post/real.png"])
+      #expect(server.requestHeads.map(\.uri) == ["/post/real.png"])
       #expect(tally.failed == [])
       #expect(tally.found == 1)
       #expect(output.images?.map(\.url) == ["real.png"])
@@ -55,7 +63,7 @@ import Wire
         server.baseURL.replacingOccurrences(of: "http://", with: "http://alice:secret@") + "/wiki/page.html?token=t"
       let (_, tally) = await work.process(article(#"<img src="/a.png">"#, url: page))
       #expect(tally.failed == [])
-      let referers = server.requests.map { $0.headers["Referer"] }
+      let referers = server.requestHeads.map { $0.headers["Referer"] }
       #expect(referers == [[server.baseURL + "/"]])
     }
   }

@@ -4,7 +4,7 @@ import NIOPosix
 import Synchronization
 
 /// A loopback HTTP server for image downloads: each path has an answer (status, headers, body,
-/// delay, and failures to give first); it counts the requests per path.
+/// delay, and failures to give first); it counts the requests per path and keeps their heads.
 final class ImageServer: Sendable {
   struct Answer: Sendable {
     var status: HTTPResponseStatus = .ok
@@ -20,6 +20,9 @@ final class ImageServer: Sendable {
 
   private let answers: Mutex<[String: Answer]>
   private let counts = Mutex<[String: Int]>([:])
+  private let heads = Mutex<[HTTPRequestHead]>([])
+  /// Every request's head (path and headers), in arrival order.
+  var requestHeads: [HTTPRequestHead] { heads.withLock { $0 } }
   /// Requests being answered now, and the most there were at once.
   private let active = Mutex((now: 0, most: 0))
   var mostAtOnce: Int { active.withLock { $0.most } }
@@ -87,6 +90,7 @@ final class ImageServer: Sendable {
       switch unwrapInboundIn(data) {
       case .head(let head):
         path = head.uri
+        server.heads.withLock { $0.append(head) }
         server.begin()
       case .body: break
       case .end:
