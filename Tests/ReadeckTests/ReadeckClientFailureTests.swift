@@ -109,7 +109,7 @@ import Wire
   @Test func aBulkAnswerThatDoesNotStartInTimeIsRetried() async throws {
     let library = unread(2)
     try await withFake(library) { harness in
-      harness.fake.inject([.delay(milliseconds: 2500)], on: .bulkSync)
+      harness.fake.inject([.delay(milliseconds: 6000)], on: .bulkSync)
       var delivered: [String] = []
       try await harness.client(timeout: 2).bulkArticles(ids: library.map(\.id), sort: ["-created"]) { id, _ in
         delivered.append(id)
