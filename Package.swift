@@ -178,7 +178,7 @@ let package = Package(
     .testTarget(
       name: "OfflineStoreTests",
       dependencies: [
-        "OfflineStore", "Wire", .product(name: "GRDB", package: "GRDB.swift"),
+        "OfflineStore", "ContentHash", "HTMLScan", "Wire", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: settings),
@@ -200,7 +200,8 @@ let package = Package(
       name: "TranscriptionTests", dependencies: ["Transcription", "Audio", "LLMFake", "Wire", asyncHTTPClient] + nio,
       swiftSettings: settings),
     /// MIME decoding against fixtures and Python's email package, drafts, fuzz findings.
-    .testTarget(name: "MailTests", dependencies: ["Mail", "Wire"], exclude: ["Fixtures"], swiftSettings: settings),
+    .testTarget(
+      name: "MailTests", dependencies: ["Mail", "HTMLScan", "Wire"], exclude: ["Fixtures"], swiftSettings: settings),
     /// The tokenizer against hand-written cases and the html5lib-tests suite, srcset, plain text.
     .testTarget(name: "HTMLScanTests", dependencies: ["HTMLScan"], swiftSettings: settings),
     /// Finding, resolving, fetching (against a loopback image server) and embedding images.

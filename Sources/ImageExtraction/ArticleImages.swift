@@ -39,11 +39,11 @@ public struct ArticleImages: Sendable {
       (reference: ImageReference(url: $0.url, resolved: $0.resolved, foundIn: $0.foundIn), canonical: $0.canonical)
     }
     if hero, mode != .find, let heroURL = Self.heroURL(article.bookmark), !ImageURL.isFragmentOnly(heroURL),
-      let resolved = ImageURL.resolve(heroURL, against: article.documentURL),
-      !references.contains(where: { $0.canonical == ImageURL.canonical(resolved) })
+      let hero = ImageURL.resolution(of: heroURL, against: article.documentURL),
+      !references.contains(where: { $0.canonical == hero.canonical })
     {
       references.append(
-        (ImageReference(url: heroURL, resolved: resolved, foundIn: "bookmark resources"), ImageURL.canonical(resolved)))
+        (ImageReference(url: heroURL, resolved: hero.resolved, foundIn: "bookmark resources"), hero.canonical))
     }
     var tally = ImageTally()
     tally.found = references.count

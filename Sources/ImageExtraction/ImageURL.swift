@@ -6,7 +6,12 @@ public enum ImageURL {
   /// reference has no http(s) base, or when a browser would refuse it (a bad host or port).
   /// URLs of other schemes (`data:`, `mailto:`) come back as they are, trimmed.
   public static func resolve(_ raw: String, against base: String?) -> String? {
-    resolution(of: raw, against: base.flatMap { ParsedURL(cleaned($0)) })?.resolved
+    resolution(of: raw, against: base)?.resolved
+  }
+
+  /// The resolved URL and its canonical form, from one parse of each.
+  static func resolution(of raw: String, against base: String?) -> (resolved: String, canonical: String)? {
+    resolution(of: raw, against: base.flatMap { ParsedURL(cleaned($0)) })
   }
 
   /// Lower-case scheme and host, no default port, no dot segments, no fragment: two spellings

@@ -1,3 +1,4 @@
+import HTMLScan
 public import Wire
 
 extension MailMessage {
@@ -43,7 +44,7 @@ extension MailMessage {
     var (text, warnings) = self.text(of: part)
     text = Self.normalizeLineBreaks(text)
     if part.mimeType == "text/html" {
-      text = HTMLText.text(text)
+      text = HTMLPlainText.text(text, layout: .lines)
     } else if part.contentType[parameter: "format"]?.lowercased() == "flowed" {
       text = Self.unflow(text, deleteSpace: part.contentType[parameter: "delsp"]?.lowercased() == "yes")
     }

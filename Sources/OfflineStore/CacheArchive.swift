@@ -1,3 +1,4 @@
+import ContentHash
 import Foundation
 import GRDB
 import Wire
@@ -66,7 +67,7 @@ public enum CacheArchive {
         default: false
         }
       }
-    return safe ? id : "id-" + Hashing.sha256(Data(id.utf8))
+    return safe ? id : "id-" + HexDigest.sha256(Data(id.utf8))
   }
 
   /// The file extension for an image type; `bin` for types it does not know.

@@ -1,3 +1,4 @@
+import ContentHash
 import Foundation
 
 /// `data:` images inside article HTML, moved out into content-addressed blobs and put back.
@@ -33,7 +34,7 @@ enum EmbeddedImages {
       guard end > payloadStart, let bytes = Data(base64Encoded: payload), bytes.base64EncodedString() == payload else {
         continue
       }
-      let sha = Hashing.sha256(bytes)
+      let sha = HexDigest.sha256(bytes)
       // One placeholder stands for one spelling of the type per article; another spelling of
       // the same bytes stays inline.
       if let earlier = images.first(where: { $0.sha256 == sha }), earlier.mime != mime { continue }

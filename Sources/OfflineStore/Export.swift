@@ -1,3 +1,4 @@
+import ContentHash
 public import Foundation
 import GRDB
 import Wire
@@ -94,7 +95,7 @@ private struct ArchiveWriter {
       id: id, bookmark: try JSONValue.parsing(row["bookmark"]).objectValue ?? [:], cachedAt: cachedAt,
       accessedAt: (row["accessed_at"] as Double?).map(Date.init(timeIntervalSince1970:)),
       imageURLs: try JSONValue.parsing(row["image_urls"]).arrayValue?.compactMap(\.stringValue) ?? [], images: images,
-      html: name + ".html", htmlSHA256: Hashing.sha256(Data(original.utf8)), bytes: row["bytes"])
+      html: name + ".html", htmlSHA256: HexDigest.sha256(Data(original.utf8)), bytes: row["bytes"])
     try add(name + ".json", json(article), date: cachedAt)
     try add(name + ".html", Data(browsable.utf8), date: cachedAt)
   }

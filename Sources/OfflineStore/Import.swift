@@ -1,3 +1,4 @@
+import ContentHash
 import Foundation
 import Wire
 import ZIPFoundation
@@ -124,7 +125,7 @@ private struct ArchiveReader {
     var images: [String: (suffix: String, text: String)] = [:]
     for image in article.images {
       let bytes = try data(image.path)
-      guard Hashing.sha256(bytes) == image.sha256 else {
+      guard HexDigest.sha256(bytes) == image.sha256 else {
         throw Problem(reason: "\(image.path) does not match its hash")
       }
       // The export points to images/<sha256>.<ext>; what follows the hash is the extension.
@@ -135,7 +136,7 @@ private struct ArchiveReader {
       )
     }
     let html = EmbeddedImages.substitute(in: browsable, marker: "../images/") { images[$0] }
-    guard Hashing.sha256(Data(html.utf8)) == article.htmlSHA256 else {
+    guard HexDigest.sha256(Data(html.utf8)) == article.htmlSHA256 else {
       throw Problem(reason: "\(article.html) does not match its hash")
     }
     return html

@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import HTMLScan
 public import Wire
 
 /// Errors a caller reports to the user.
@@ -126,7 +127,7 @@ public final class OfflineStore: Sendable {
     for image in images { distinct[image.sha256] = image }
     let bytes = html.utf8.count + distinct.values.reduce(0) { $0 + $1.bytes.count }
     let meta = Metadata(bookmark)
-    let text = VisibleText.of(fullHTML)
+    let text = HTMLPlainText.text(fullHTML, layout: .words)
     let (cachedAt, accessedAt, exactDates): (Date, Date?, Bool) =
       switch dates {
       case .now(let now): (now, nil, false)

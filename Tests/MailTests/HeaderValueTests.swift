@@ -1,4 +1,5 @@
 import Foundation
+import HTMLScan
 import Mail
 import Testing
 import Wire
@@ -70,7 +71,7 @@ import Wire
       </body></html>
       """
     #expect(
-      HTMLText.text(html) == """
+      HTMLPlainText.text(html, layout: .lines) == """
         Newsletter
 
         Read the article <https://example.org/a> & https://example.org/b.

@@ -1,3 +1,4 @@
+import ContentHash
 import Foundation
 import GRDB
 import Testing
@@ -58,7 +59,7 @@ import ZIPFoundation
     #expect(paths.contains { $0.hasPrefix("articles/id-") && $0.hasSuffix(".json") })
     var browsable = Data()
     _ = try zip.extract(zip["articles/a1.html"]!) { browsable.append($0) }
-    let sha = Hashing.sha256(Data(base64Encoded: PNGs.one)!)
+    let sha = HexDigest.sha256(Data(base64Encoded: PNGs.one)!)
     #expect(String(decoding: browsable, as: UTF8.self).contains("src=\"../images/\(sha).png\""))
     #expect(paths.contains("images/\(sha).png"))
 
@@ -107,7 +108,7 @@ import ZIPFoundation
     let zipPath = folder + "/export.zip"
     _ = try store.export(to: zipPath, generator: "test")
     // A copy of the archive with one image's bytes changed and one article's HTML edited.
-    let twoSHA = Hashing.sha256(Data(base64Encoded: PNGs.two)!)
+    let twoSHA = HexDigest.sha256(Data(base64Encoded: PNGs.two)!)
     let tampered = folder + "/tampered.zip"
     try copyArchive(zipPath, to: tampered) { path, data in
       if path == "images/\(twoSHA).png" { return Data(data.reversed()) }

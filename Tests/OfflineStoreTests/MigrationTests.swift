@@ -1,3 +1,4 @@
+import ContentHash
 import Foundation
 import GRDB
 import Testing
@@ -13,7 +14,7 @@ import Wire
     let queue = try DatabaseQueue(path: path)
     try Schema.migrator.migrate(queue, upTo: "v1")
     let image = Data(base64Encoded: PNGs.one)!
-    let sha = Hashing.sha256(image)
+    let sha = HexDigest.sha256(image)
     try queue.write { db in
       try db.execute(
         sql: """

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HTMLScan
 import Testing
 import Wire
 
@@ -132,7 +133,8 @@ import Wire
 
 @Suite struct VisibleTextTests {
   @Test func tagsScriptsAndEntities() {
-    #expect(VisibleText.of("<p>a&amp;b</p><style>p{}</style><p>c&#233;&#x41;&nbsp;d</p>") == "a&b céA d")
-    #expect(VisibleText.of("one<br>two & three &bogus; end") == "one two & three &bogus; end")
+    #expect(
+      HTMLPlainText.text("<p>a&amp;b</p><style>p{}</style><p>c&#233;&#x41;&nbsp;d</p>", layout: .words) == "a&b céA d")
+    #expect(HTMLPlainText.text("one<br>two & three &bogus; end", layout: .words) == "one two & three &bogus; end")
   }
 }
