@@ -44,18 +44,3 @@ public func shuttingDown<T>(
   try await http?.shutdown()
   return result
 }
-
-/// The synchronous form of ``withHTTPClient(connectTimeout:isolation:_:)``, with the whole
-/// configuration given, for a command whose `run` is synchronous.
-public func withHTTPClient<T>(configuration: HTTPClient.Configuration, _ body: (HTTPClient) throws -> T) throws -> T {
-  let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-  let result: T
-  do {
-    result = try body(http)
-  } catch {
-    try? http.syncShutdown()
-    throw error
-  }
-  try http.syncShutdown()
-  return result
-}

@@ -36,17 +36,6 @@ import Testing
     #expect(await isShutDown(used))
   }
 
-  @Test func theSynchronousFormShutsDownToo() throws {
-    var used: HTTPClient?
-    #expect(throws: Failure.self) {
-      try withHTTPClient(configuration: RetryingHTTP.configuration(connectTimeout: 1)) { http in
-        used = http
-        throw Failure()
-      }
-    }
-    #expect(throws: (any Error).self) { try used?.syncShutdown() }
-  }
-
   @Test func noClientMeansJustTheWork() async throws {
     #expect(try await shuttingDown(nil) { "done" } == "done")
   }
