@@ -57,6 +57,19 @@ public final class Rewriter: Sendable {
     for client in clients.values { try? await client.shutdown() }
   }
 
+  /// Runs `body`, then shuts the rewriter's clients down, whether `body` returned or threw.
+  public func closing<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async throws -> T
+  {
+    do {
+      let result = try await body()
+      await shutdown()
+      return result
+    } catch {
+      await shutdown()
+      throw error
+    }
+  }
+
   /// The answer to `request` (its `model` is replaced by each chain entry's). Text pieces go to
   /// `onText` as they arrive; once a piece has gone out, a failure can no longer be retried or
   /// handed to the next provider (the reader has half an answer), so it is thrown.

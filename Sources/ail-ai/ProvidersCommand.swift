@@ -277,7 +277,7 @@ struct ProvidersCommand: AsyncParsableCommand {
             if let model = provider.model {
               if !ModelList.contains(models, model) { diagnostics.warning("model \(model) is not among them") }
               let rewriter = Rewriter(chain: [(resolved, model)], options: .init(policy: .none, cache: nil))
-              do {
+              try await rewriter.closing {
                 let answer = try await rewriter.rewrite(
                   ChatRequest(
                     system: "", input: "Answer with the single word OK.", model: model, maxTokens: 16, stream: false))
@@ -286,11 +286,7 @@ struct ProvidersCommand: AsyncParsableCommand {
                 try sink.write(
                   "answer: \(answer.text.split(whereSeparator: \.isNewline).first.map { $0.prefix(80) } ?? "") (\(milliseconds) ms)\n"
                 )
-              } catch {
-                await rewriter.shutdown()
-                throw error
               }
-              await rewriter.shutdown()
             }
             try sink.flush()
           } catch let error as ChatError {

@@ -110,7 +110,7 @@ struct RewriteCommand: AsyncParsableCommand {
         system: systemPrompt.text, input: "", model: chain[0].model,
         temperature: try temperature.map(Temperature.init(parsing:)) ?? chain[0].provider.provider.temperature,
         maxTokens: maxTokens, stream: !noStream && !diff)
-      do {
+      try await rewriter.closing {
         if isRecordStream {
           try await RecordRewriting(
             rewriter: RecordRewriter(
@@ -124,11 +124,7 @@ struct RewriteCommand: AsyncParsableCommand {
         } else {
           try await rewriteText(reader: reader, rewriter: rewriter, template: template, diagnostics: diagnostics)
         }
-      } catch {
-        await rewriter.shutdown()
-        throw error
       }
-      await rewriter.shutdown()
     }
   }
 
