@@ -39,15 +39,21 @@ import Wire
     }
   }
 
-  @Test(arguments: [false, true])
-  func rkCacheStore(strict: Bool) throws {
+  /// A new folder holding `in.ndjson`: two articles and a note around the bad lines.
+  static func articleInputFolder() throws -> String {
     let folder = NSTemporaryDirectory() + "rk-brace-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try input([article("a1"), #"{"kind":"note","id":"n2"}"#, article("a3")]).write(
+      toFile: folder + "/in.ndjson", atomically: true, encoding: .utf8)
+    return folder
+  }
+
+  @Test(arguments: [false, true])
+  func rkCacheStore(strict: Bool) throws {
+    let folder = try Self.articleInputFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let file = folder + "/in.ndjson"
     let good = ["a1", "n2", "a3"]
-    try Self.input([Self.article("a1"), #"{"kind":"note","id":"n2"}"#, Self.article("a3")]).write(
-      toFile: file, atomically: true, encoding: .utf8)
     let result = try run(
       "rk-cache", ["store", "--echo", "--db", folder + "/cache.sqlite", file] + (strict ? ["--strict"] : []))
     Self.check(result, tool: "rk-cache", source: file, good: good, strict: strict)
@@ -58,13 +64,10 @@ import Wire
 
   @Test(arguments: [false, true])
   func rkExtractImages(strict: Bool) throws {
-    let folder = NSTemporaryDirectory() + "rk-brace-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try Self.articleInputFolder()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let file = folder + "/in.ndjson"
     let good = ["a1", "n2", "a3"]
-    try Self.input([Self.article("a1"), #"{"kind":"note","id":"n2"}"#, Self.article("a3")]).write(
-      toFile: file, atomically: true, encoding: .utf8)
     let result = try run("rk-extract-images", [file] + (strict ? ["--strict"] : []))
     Self.check(result, tool: "rk-extract-images", source: file, good: good, strict: strict)
   }
