@@ -10,7 +10,7 @@ import Wire
 /// optional, two-digit years, named zones (`GMT`, `EST`, …), comments, and the asctime order
 /// (`Tue Jul  1 10:52:37 2003`) some programs write.
 public enum MailDate {
-  private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+  private static let months = CivilDate.monthAbbreviations.map { $0.lowercased() }
   private static let zones: [String: Int] = [
     "ut": 0, "utc": 0, "gmt": 0, "z": 0, "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7, "mdt": -6, "pst": -8,
     "pdt": -7,
@@ -71,11 +71,11 @@ public enum MailDate {
   /// `Sun, 22 Nov 2026 09:00:00 +0100`.
   public static func format(_ date: Date, offsetSeconds: Int) -> String {
     let local = CivilTime(secondsSince1970: Int(date.timeIntervalSince1970.rounded(.down)) + offsetSeconds)
-    let weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][local.weekday]
+    let weekday = CivilDate.weekdayAbbreviations[local.weekday]
     let sign = offsetSeconds < 0 ? "-" : "+"
     let zone = abs(offsetSeconds) / 60
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    let (day, month, year) = (local.date.day, months[local.date.month - 1].capitalized, local.date.year)
+    let (day, month, year) = (local.date.day, CivilDate.monthAbbreviations[local.date.month - 1], local.date.year)
     let clock = "\(two(local.hour)):\(two(local.minute)):\(two(local.second))"
     return "\(weekday), \(day) \(month) \(year) \(clock) \(sign)\(two(zone / 60))\(two(zone % 60))"
   }

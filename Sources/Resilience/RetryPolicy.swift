@@ -85,12 +85,11 @@ public enum RetryAfter {
 
 /// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the form servers send, as seconds since 1970.
 enum HTTPDate {
-  private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
   static func parse(_ text: String) -> Double? {
     let parts = text.split(separator: " ")
     guard parts.count == 6, parts[0].hasSuffix(","), parts[5] == "GMT",
-      let day = Int(parts[1]), let monthIndex = months.firstIndex(of: String(parts[2])), let year = Int(parts[3])
+      let day = Int(parts[1]), let monthIndex = CivilDate.monthAbbreviations.firstIndex(of: String(parts[2])),
+      let year = Int(parts[3])
     else { return nil }
     let clock = parts[4].split(separator: ":").compactMap { Int($0) }
     let date = CivilDate(year: year, month: monthIndex + 1, day: day)

@@ -110,3 +110,12 @@ public struct CivilTime: Sendable, Hashable {
   /// 0 for Sunday … 6 for Saturday.
   public var weekday: Int { date.weekday }
 }
+
+extension CivilDate {
+  /// The English month abbreviations RFC 5322 and HTTP dates are written with, January first.
+  public static let monthAbbreviations = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+  ]
+  /// The English weekday abbreviations of those dates, indexed by ``weekday`` (Sunday first).
+  public static let weekdayAbbreviations = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+}
