@@ -1,6 +1,6 @@
 # ail.mk — notes from voice memos: every recording in $(MEMOS) is transcribed once, cleaned up by
 # ail-ai and written next to it as NAME.txt. Run it as often as you like:
-#   make -f scripts/ail.mk MEMOS=~/Memos                      every new recording, with the preset Korrektur
+#   make -f scripts/ail.mk MEMOS=~/Memos                      every new recording, with the preset Tidy
 #   make -f scripts/ail.mk MEMOS=~/Memos RECIPE=Notes/Tidy    with a recipe of the catalog instead
 #   make -f scripts/ail.mk MEMOS=~/Memos AI_OPTS='--provider local'
 # A note is made again only when its recording is newer (make's timestamps); the same transcript
@@ -9,7 +9,7 @@
 
 AIL_BIN          ?=
 MEMOS            ?= $(HOME)/Memos
-PRESET           ?= Korrektur
+PRESET           ?= Tidy
 RECIPE           ?=
 SYSTEM           ?=
 TRANSCRIBE_OPTS  ?=

@@ -1,7 +1,8 @@
 /// What can go wrong with the catalog, each with a message for people.
 public enum CatalogError: Error, CustomStringConvertible, Equatable, Sendable {
   /// No entry of that name; `candidates` are close names, best first.
-  case notFound(what: String, name: String, candidates: [String])
+  /// `candidates` are close names to suggest; when there are none, `existing` lists what there is.
+  case notFound(what: String, name: String, candidates: [String], existing: [String] = [])
   /// Several entries fit the name; `matches` says which (paths, or names with their kind).
   case ambiguous(what: String, name: String, matches: [String])
   /// Placeholders without a value or a default: every key, sorted.
@@ -24,14 +25,26 @@ public enum CatalogError: Error, CustomStringConvertible, Equatable, Sendable {
   /// The catalog file cannot be read or written.
   case fileAccess(path: String, reason: String)
 
+  /// How many existing names a "no preset named" message lists.
+  public static let namesListed = 12
+
   /// How many problems of an invalid file a message lists.
   public static let problemsShown = 10
 
   public var description: String {
     switch self {
-    case .notFound(let what, let name, let candidates):
+    case .notFound(let what, let name, let candidates, let existing):
+      let quoted = { (names: [String]) in names.map { "\"\($0)\"" }.joined(separator: ", ") }
       let hint =
-        candidates.isEmpty ? "" : "; did you mean " + candidates.map { "\"\($0)\"" }.joined(separator: ", ") + "?"
+        if !candidates.isEmpty {
+          "; did you mean " + quoted(candidates) + "?"
+        } else if !existing.isEmpty {
+          "; the catalog has " + quoted(Array(existing.prefix(Self.namesListed)))
+            + (existing.count > Self.namesListed ? " and \(existing.count - Self.namesListed) more" : "")
+            + " (ail-ai catalog list)"
+        } else {
+          ""
+        }
       return "no \(what) named \"\(name)\"\(hint)"
     case .ambiguous(let what, let name, let matches):
       return "\"\(name)\" names more than one \(what): " + matches.map { "\"\($0)\"" }.joined(separator: ", ")

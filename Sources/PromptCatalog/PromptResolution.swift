@@ -53,7 +53,9 @@ extension Catalog {
     }
     if isEmpty { throw CatalogError.emptyCatalog }
     let candidates = NameMatching.suggestions(for: name, among: recipes.map(\.name) + menuItems.map(path(of:)))
-    throw CatalogError.notFound(what: "recipe or menu item", name: name, candidates: candidates)
+    throw CatalogError.notFound(
+      what: "recipe or menu item", name: name, candidates: candidates,
+      existing: recipes.map(\.name).sorted() + menuItems.filter { $0.presetId != nil }.map(path(of:)).sorted())
   }
 
   /// The preset of that name (exactly, else ignoring case), else the preset at that menu path,
@@ -77,7 +79,8 @@ extension Catalog {
     }
     if isEmpty { throw CatalogError.emptyCatalog }
     let candidates = NameMatching.suggestions(for: name, among: presets.map(\.name))
-    throw CatalogError.notFound(what: "preset", name: name, candidates: candidates)
+    throw CatalogError.notFound(
+      what: "preset", name: name, candidates: candidates, existing: presets.map(\.name).sorted())
   }
 
   /// The preset marked as the default, nil when there is none; several are a conflict.

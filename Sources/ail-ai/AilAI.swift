@@ -22,9 +22,9 @@ struct AilAI: AsyncParsableCommand, ToolCommand {
       ],
       examples: [
         Example(
-          "ail-mail body < m.eml | ail-ai --recipe Mail/Reply/Freundlich --var Anrede=Du",
+          "ail-mail body < m.eml | ail-ai --recipe Mail/Reply/Friendly --var Tone=formal",
           "A reply drafted from a mail."),
-        Example("ail-transcribe memo.m4a --format text | ail-ai --preset Korrektur", "A voice memo cleaned up."),
+        Example("ail-transcribe memo.m4a --format text | ail-ai --preset Tidy", "A voice memo cleaned up."),
         Example("ail-ai providers add local --base-url http://localhost:11434 --model llama3.2", "Use a local Ollama."),
         Example("ail-ai catalog init && ail-ai catalog tree", "Start a catalog and look at it."),
       ],

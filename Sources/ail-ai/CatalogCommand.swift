@@ -14,8 +14,8 @@ struct CatalogCommand: ParsableCommand {
       headings), and cookbooks whose chapters file recipes. Folders, presets, recipes and \
       cookbooks carry keywords, "key: value; key2: value2", that fill the placeholders.
 
-      Entries are named by name, folders and presets also by menu path (Mail/Reply/Freundlich, \
-      or its unique end such as Reply/Freundlich); --type settles a name several kinds share. \
+      Entries are named by name, folders and presets also by menu path (Mail/Reply/Friendly, \
+      or its unique end such as Reply/Friendly); --type settles a name several kinds share. \
       The file is the app's export format, so "export" and "import" move catalogs between the \
       app and ail-ai in both directions.
       """,
@@ -24,10 +24,10 @@ struct CatalogCommand: ParsableCommand {
       examples: [
         Example("ail-ai catalog init && ail-ai catalog tree", "Start with the default categories and look at them."),
         Example(
-          "ail-ai catalog add-preset Knapp --folder Mail/Reply --text 'Antworte in zwei Sätzen.'",
+          "ail-ai catalog add-preset Short --folder Mail/Reply --text 'Reply in two sentences.'",
           "A preset in a folder."),
         Example(
-          "ail-ai catalog add-recipe Antwort --item Mail/Reply/Freundlich --item Notes/Korrektur",
+          "ail-ai catalog add-recipe 'Careful reply' --item Mail/Reply/Friendly --item Notes/Proofread",
           "A recipe of two presets."),
         Example("ail-ai catalog import ~/Downloads/catalog-export.json", "Take over the app's catalog."),
       ],
@@ -129,7 +129,7 @@ extension CatalogCommand {
         Other entries are printed as "field: value" lines with their items.
         """,
         examples: [
-          Example("ail-ai catalog show Freundlich", "A preset's text."),
+          Example("ail-ai catalog show Friendly", "A preset's text."),
           Example("ail-ai catalog show Notes --type recipe", "The recipe Notes, not the folder."),
         ],
         exitStatuses: CatalogCommand.exitStatuses))

@@ -47,7 +47,7 @@ extension CatalogCommand {
         """,
         examples: [
           Example(
-            "ail-ai catalog add-preset Förmlich --folder Mail/Reply --text 'Antworte förmlich. Anrede: {{Anrede|Sie}}.'",
+            "ail-ai catalog add-preset Formal --folder Mail/Reply --text 'Reply formally to {{Name|them}}.'",
             "A preset with a placeholder and its default."),
           Example("ail-ai catalog add-preset Stil --file stil.txt --default", "A preset from a file, used by default."),
         ],
@@ -96,10 +96,10 @@ extension CatalogCommand {
         """,
         examples: [
           Example(
-            "ail-ai catalog add-recipe Antwort --item Mail/Reply --item Reply/Freundlich --item Notes/Korrektur",
+            "ail-ai catalog add-recipe 'Careful reply' --item Mail/Reply --item Reply/Friendly --item Notes/Proofread",
             "A heading and two presets."),
           Example(
-            "ail-ai catalog add-recipe Kurz --item Knapp --separator '\\n---\\n' --cookbook Büro --chapter Post",
+            "ail-ai catalog add-recipe 'Two lines' --item Short --separator '\\n---\\n' --cookbook Office --chapter Mail",
             "Filed in a cookbook."),
         ],
         exitStatuses: CatalogCommand.exitStatuses))
@@ -144,7 +144,7 @@ extension CatalogCommand {
         "A cookbook files recipes in chapters; its keywords apply to all of its recipes.",
         examples: [
           Example(
-            "ail-ai catalog add-cookbook Büro --chapter Post --chapter Notizen --keywords 'Firma: ACME'",
+            "ail-ai catalog add-cookbook Office --chapter Mail --chapter Notes --keywords 'Company: ACME'",
             "A cookbook of two chapters.")
         ],
         exitStatuses: CatalogCommand.exitStatuses))
@@ -179,9 +179,9 @@ extension CatalogCommand {
         for cookbooks.
         """,
         examples: [
-          Example("ail-ai catalog edit Freundlich --file freundlich.txt", "A preset's new text."),
+          Example("ail-ai catalog edit Friendly --file friendly.txt", "A preset's new text."),
           Example("ail-ai catalog edit Mail/Reply --keywords 'Ton: herzlich'", "A folder's keywords."),
-          Example("ail-ai catalog edit Korrektur --default", "The preset used when none is named."),
+          Example("ail-ai catalog edit Proofread --default", "The preset used when none is named."),
         ],
         exitStatuses: CatalogCommand.exitStatuses))
 
@@ -233,7 +233,7 @@ extension CatalogCommand {
       discussion: HelpText.discussion(
         "The item goes last in the folder unless --order gives its sort position (smaller comes first).",
         examples: [
-          Example("ail-ai catalog move Mail/Reply/Knapp --to Notes", "Into another folder."),
+          Example("ail-ai catalog move Mail/Reply/Short --to Notes", "Into another folder."),
           Example("ail-ai catalog move General --root --order -1", "To the top of the menu, first."),
         ],
         exitStatuses: CatalogCommand.exitStatuses))
@@ -270,7 +270,7 @@ extension CatalogCommand {
         cookbook's recipes stay, filed in no cookbook.
         """,
         examples: [
-          Example("ail-ai catalog rm Mail/Reply/Knapp", "A preset."),
+          Example("ail-ai catalog rm Mail/Reply/Short", "A preset."),
           Example("ail-ai catalog rm Notes --recursive --force", "A folder with everything in it."),
         ],
         exitStatuses: CatalogCommand.exitStatuses))

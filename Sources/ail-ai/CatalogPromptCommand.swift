@@ -9,7 +9,7 @@ struct PromptOptions: ParsableArguments {
   var preset: String?
 
   @Option(
-    help: ArgumentHelp("Use this recipe, or the menu path (such as Mail/Reply/Freundlich) as one.", valueName: "name"))
+    help: ArgumentHelp("Use this recipe, or the menu path (such as Mail/Reply/Friendly) as one.", valueName: "name"))
   var recipe: String?
 
   @Option(help: ArgumentHelp("Use this text as the system prompt.", valueName: "text"))
@@ -90,9 +90,9 @@ struct PromptCommand: ParsableCommand {
       environment: CatalogOptions.environment,
       files: CatalogOptions.files,
       examples: [
-        Example("ail-ai prompt --recipe Mail/Reply/Freundlich --var Anrede=Du", "The prompt for a friendly reply."),
+        Example("ail-ai prompt --recipe Mail/Reply/Friendly --var Tone=formal", "The prompt for a friendly reply."),
         Example(
-          "ail-ai prompt --recipe 'Antwort mit Korrektur' --verbose", "A recipe's prompt and the keywords it used."),
+          "ail-ai prompt --recipe Reply/Friendly --verbose", "A recipe's prompt and the keywords it used."),
         Example("ail-ai prompt", "The default preset."),
       ],
       exitStatuses: [

@@ -98,14 +98,14 @@ extension CatalogCommand {
       abstract: "Add the default categories with sample presets.",
       discussion: HelpText.discussion(
         """
-        Adds the folders Mail (with Reply, Forward and Analyze), Notes and General, each with a \
-        short sample preset (Mail/Reply/Freundlich has a {{Anrede|Sie}} placeholder; \
-        Notes/Korrektur becomes the default preset when there is none). What exists already is \
+        Adds the folders Mail (with Reply, Forward and Analyze), Notes, Articles and General, each with a \
+        short sample preset (Mail/Reply/Friendly has a {{Tone|warm but professional}} placeholder; \
+        Notes/Proofread becomes the default preset when there is none). What exists already is \
         left alone, so running it again changes nothing.
         """,
         examples: [
           Example(
-            "ail-ai catalog init && ail-ai prompt --recipe Reply/Freundlich --var Anrede=Du", "Start, and try it.")
+            "ail-ai catalog init && ail-ai prompt --recipe Reply/Friendly --var Tone=formal", "Start, and try it.")
         ],
         exitStatuses: [
           (.success, nil), (.dataError, "A broken catalog file."), (.ioError, "The catalog cannot be read or written."),

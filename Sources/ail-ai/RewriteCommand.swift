@@ -19,7 +19,7 @@ struct RewriteCommand: AsyncParsableCommand {
       record that fails gets "ai_error" instead, and the run exits 75 at the end.
 
       The system prompt is the pre-prompt: --preset, --recipe (a recipe, or a path of the \
-      catalog's menu such as Mail/Reply/Freundlich), --system or --system-file, with {{key}} \
+      catalog's menu such as Mail/Reply/Friendly), --system or --system-file, with {{key}} \
       placeholders filled from the catalog's keywords and --var. The input text itself is never \
       treated as a template.
 
@@ -37,10 +37,10 @@ struct RewriteCommand: AsyncParsableCommand {
       ],
       examples: [
         Example(
-          "ail-mail body < m.eml | ail-ai --recipe Mail/Reply/Freundlich --var Anrede=Du", "Draft a friendly reply."),
-        Example("ail-ai --preset Korrektur --diff < note.txt", "What the model would change, as a unified diff."),
+          "ail-mail body < m.eml | ail-ai --recipe Mail/Reply/Friendly --var Tone=formal", "Draft a friendly reply."),
+        Example("ail-ai --preset Proofread --diff < note.txt", "What the model would change, as a unified diff."),
         Example(
-          "ail-mail parse --maildir ~/Mail/INBOX | ail-ai --field text --preset Summary --concurrency 4",
+          "ail-mail parse --maildir ~/Mail/INBOX | ail-ai --field text --preset Summarize --concurrency 4",
           "Summarise every mail."),
         Example("ail-ai --system 'Translate to English.' --dry-run < text.txt", "Show the request without sending it."),
       ],

@@ -25,11 +25,11 @@ struct AilMail: ParsableCommand, ToolCommand {
       files: [("$XDG_CONFIG_HOME/ailo/config", "from = your address, in the [ail-mail] section.")],
       examples: [
         Example(
-          "ail-mail body < message.eml | ail-ai --recipe Reply/Freundlich",
+          "ail-mail body < message.eml | ail-ai --recipe Reply/Friendly",
           "Draft a reply's text with a language model."),
         Example("ail-mail parse --maildir ~/Mail/INBOX/ | jq -r .subject", "The subjects of a Maildir."),
         Example(
-          "ail-mail body message.eml | ail-ai --preset Reply | ail-mail reply --original message.eml | msmtp -t",
+          "ail-mail body message.eml | ail-ai --recipe Reply/Friendly | ail-mail reply --original message.eml | msmtp -t",
           "Answer a message."),
       ],
       exitStatuses: [

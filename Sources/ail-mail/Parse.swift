@@ -29,7 +29,8 @@ struct Parse: ParsableCommand {
         Example(
           "ail-mail parse --mbox archive.mbox | jq -r 'select(.attachments | length > 0) | .subject'",
           "Messages with attachments."),
-        Example("ail-mail parse --maildir ~/Mail/INBOX | ail-ai --preset Summary --field text", "Summarise a Maildir."),
+        Example(
+          "ail-mail parse --maildir ~/Mail/INBOX | ail-ai --preset Summarize --field text", "Summarise a Maildir."),
       ],
       exitStatuses: [
         (.success, nil),

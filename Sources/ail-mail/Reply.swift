@@ -27,7 +27,7 @@ struct Reply: ParsableCommand {
       examples: [
         Example("ail-mail reply --original message.eml answer.txt | msmtp -t", "Send a written answer."),
         Example(
-          "ail-mail body m.eml | ail-ai --recipe Reply/Freundlich | ail-mail reply --original m.eml --all > draft.eml",
+          "ail-mail body m.eml | ail-ai --recipe Reply/Friendly | ail-mail reply --original m.eml --all > draft.eml",
           "An AI-drafted reply to everybody, to edit before sending."),
       ],
       exitStatuses: [

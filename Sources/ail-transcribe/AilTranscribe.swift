@@ -43,7 +43,7 @@ struct AilTranscribe: AsyncParsableCommand, ToolCommand {
           "German subtitles from OpenAI's Whisper."),
         Example("ail-transcribe --segments-only interview.wav | jq -c '[.start, .end]'", "Where the speech is."),
         Example(
-          "ail-transcribe memo.m4a --format text | ail-ai --preset Korrektur",
+          "ail-transcribe memo.m4a --format text | ail-ai --preset Tidy",
           "Transcribe, then clean up with a language model."),
       ],
       exitStatuses: [

@@ -198,16 +198,25 @@ import Testing
     #expect(
       added.filter { $0.hasPrefix("folder") } == [
         "folder Mail", "folder Mail/Reply", "folder Mail/Forward", "folder Mail/Analyze", "folder Notes",
-        "folder General",
+        "folder Articles", "folder General",
       ])
-    #expect(catalog.children(of: nil).map(\.name) == ["Mail", "Notes", "General"])
+    #expect(catalog.children(of: nil).map(\.name) == ["Mail", "Notes", "Articles", "General"])
     #expect(
       catalog.children(of: try catalog.menuItem(atPath: "Mail").id).map(\.name) == ["Reply", "Forward", "Analyze"])
     #expect(catalog.problems().isEmpty)
-    let prompt = try catalog.systemPrompt(preset: nil, recipe: "Reply/Freundlich", variables: ["Anrede": "Du"])
-    #expect(prompt.text.contains("„Du“"))
-    #expect(try catalog.systemPrompt(preset: nil, recipe: "Reply/Freundlich", variables: [:]).text.contains("„Sie“"))
-    #expect(try catalog.defaultPreset()?.name == "Korrektur")
+    let prompt = try catalog.systemPrompt(preset: nil, recipe: "Reply/Friendly", variables: ["Tone": "formal"])
+    #expect(prompt.text.contains("in a formal tone"))
+    #expect(
+      try catalog.systemPrompt(preset: nil, recipe: "Reply/Friendly", variables: [:]).text.contains(
+        "in a warm but professional tone"))
+    #expect(try catalog.defaultPreset()?.name == "Proofread")
+    // The names the README, the tools' help and scripts/ail.mk use.
+    for preset in ["Proofread", "Tidy", "Summarize", "Friendly"] {
+      #expect(throws: Never.self) { try catalog.systemPrompt(preset: preset, recipe: nil, variables: [:]) }
+    }
+    for recipe in ["Mail/Reply/Friendly", "Notes/Tidy", "Articles/Summary"] {
+      #expect(throws: Never.self) { try catalog.systemPrompt(preset: nil, recipe: recipe, variables: [:]) }
+    }
 
     let again = catalog
     #expect(try catalog.addDefaults(now: fixedNow.addingTimeInterval(10)) == [])
@@ -218,7 +227,7 @@ import Testing
     var catalog = try sampleCatalog()
     let added = try catalog.addDefaults(now: fixedNow)
     #expect(added.contains("folder Mail/Forward") && !added.contains("folder Mail") && !added.contains("folder Notes"))
-    #expect(!added.contains { $0.hasSuffix("/Korrektur") })
+    #expect(added.contains("preset Notes/Proofread"))
     #expect(catalog.presets.filter(\.isDefault).map(\.name) == ["Korrektur"])
     #expect(catalog.problems().isEmpty)
   }

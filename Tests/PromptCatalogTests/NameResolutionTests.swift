@@ -46,16 +46,33 @@ import Testing
     #expect {
       try catalog.resolveRecipe("Reply/Freundich")
     } throws: { error in
-      guard case CatalogError.notFound(_, let name, let candidates) = error else { return false }
+      guard case CatalogError.notFound(_, let name, let candidates, _) = error else { return false }
       return name == "Reply/Freundich" && candidates.first == "Mail/Reply/Freundlich"
         && (error as? CatalogError)?.description.contains("did you mean \"Mail/Reply/Freundlich\"") == true
     }
     #expect {
       try catalog.resolvePreset("Korektur")
     } throws: { error in
-      guard case CatalogError.notFound(let what, _, let candidates) = error else { return false }
+      guard case CatalogError.notFound(let what, _, let candidates, _) = error else { return false }
       return what == "preset" && candidates == ["Korrektur"]
     }
+  }
+
+  @Test func anUnknownNameWithNothingCloseListsWhatTheCatalogHas() throws {
+    let catalog = try sampleCatalog()
+    #expect {
+      try catalog.resolvePreset("Summary")
+    } throws: { error in
+      let message = (error as? CatalogError)?.description ?? ""
+      return message.hasPrefix("no preset named \"Summary\"; the catalog has ")
+        && catalog.presets.allSatisfy { message.contains("\"\($0.name)\"") } && message.contains("ail-ai catalog list")
+    }
+    var crowded = Catalog()
+    for number in 1...20 {
+      try crowded.addPreset(named: "Preset \(number)", text: "Text \(number).", in: nil, now: fixedNow)
+    }
+    let message = String(describing: try #require(throws: CatalogError.self) { try crowded.resolvePreset("Summary") })
+    #expect(message.contains("and \(20 - CatalogError.namesListed) more"))
   }
 
   @Test func anUnknownNameInAnEmptyCatalogSaysHowToFillIt() {
