@@ -245,7 +245,13 @@ struct Discussion {
         introLines.append(line)
         continue
       }
-      if line.hasPrefix("      ") {
+      if line.hasPrefix("    "), !line.hasPrefix("      "), sections[section]?.last?.term.hasSuffix("\\") == true,
+        var last = sections[section]?.popLast()
+      {
+        // An example's command continued on the next line (HelpText.pasteable).
+        last.term += "\n" + line
+        sections[section]?.append(last)
+      } else if line.hasPrefix("      ") {
         let more = line.trimmingCharacters(in: .whitespaces)
         if var last = sections[section]?.popLast() {
           last.text += last.text.isEmpty ? more : " " + more

@@ -28,7 +28,7 @@ public enum HelpText {
     var sections = [text]
     if !environment.isEmpty { sections.append(section("ENVIRONMENT", environment)) }
     if !files.isEmpty { sections.append(section("FILES", files)) }
-    sections.append(section("EXAMPLES", examples.map { ($0.command, $0.explanation) }))
+    sections.append(section("EXAMPLES", examples.map { (pasteable($0.command), $0.explanation) }))
     var statuses = exitStatuses.map { ($0.0, $0.1 ?? $0.0.meaning) }
     for always in [ExitStatus.usage, .brokenPipe] where !statuses.contains(where: { $0.0 == always }) {
       statuses.append((always, always.meaning))
@@ -45,6 +45,62 @@ public enum HelpText {
       lines += wrap(explanation, width: 72).map { "      " + $0 }
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// How wide a line of an example may be: ArgumentParser re-wraps longer lines of a discussion
+  /// (80 columns in a pipe, less its 8-column indent) anywhere, which breaks a command apart.
+  public static let exampleWidth = 72
+
+  /// An example command in lines that fit ``exampleWidth``, continued with a trailing backslash
+  /// and indented four spaces, so that it can be pasted into a shell as it is shown. Breaks only
+  /// between words outside quotes.
+  static func pasteable(_ command: String) -> String {
+    let firstIndent = 2
+    let continuationIndent = "    "
+    guard firstIndent + command.count > exampleWidth else { return command }
+    var lines: [String] = []
+    var line = ""
+    for word in shellWords(command) {
+      let indent = lines.isEmpty ? firstIndent : continuationIndent.count
+      if !line.isEmpty, indent + line.count + 1 + word.count + 2 > exampleWidth {
+        lines.append(line + " \\")
+        line = continuationIndent + word
+      } else {
+        line += line.isEmpty ? word : " " + word
+      }
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n")
+  }
+
+  /// The command split at the spaces outside single and double quotes; the quotes stay.
+  private static func shellWords(_ command: String) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var quote: Character?
+    for character in command {
+      if let open = quote {
+        if character == open { quote = nil }
+      } else if character == "'" || character == "\"" {
+        quote = character
+      } else if character == " " {
+        if !word.isEmpty { words.append(word) }
+        word = ""
+        continue
+      }
+      word.append(character)
+    }
+    if !word.isEmpty { words.append(word) }
+    return words
+  }
+
+  /// The command an example shows, its continuation lines joined again: what a shell runs.
+  public static func command(fromExample shown: String) -> String {
+    shown.split(separator: "\n").map { line in
+      var line = line.drop { $0 == " " }
+      if line.hasSuffix(" \\") { line = line.dropLast(2) }
+      return String(line)
+    }.joined(separator: " ")
   }
 
   /// Words in lines of at most `width` characters. Done here because `--help` re-wraps long lines

@@ -170,3 +170,42 @@ func run(_ path: String, _ arguments: [String], environment: [String: String]? =
     #expect(Discussion(text).sections["EXAMPLES"]?.first?.text == long)
   }
 }
+
+@Suite struct PasteableExampleTests {
+  static let long =
+    "ail-mail body message.eml | ail-ai --recipe 'Mail/Reply/Friendly with a long name' | ail-mail reply"
+    + " --original message.eml | msmtp -t"
+
+  @Test func aLongCommandIsContinuedWithABackslashBetweenWordsAndParsesBack() {
+    let text = HelpText.discussion("Intro.", examples: [Example(Self.long, "Reply.")], exitStatuses: [])
+    let lines = text.split(separator: "\n").drop { $0 != "EXAMPLES:" }.dropFirst().prefix { !$0.hasPrefix("      ") }
+    #expect(lines.count > 1)
+    #expect(lines.allSatisfy { $0.count <= HelpText.exampleWidth })
+    #expect(lines.dropLast().allSatisfy { $0.hasSuffix(" \\") })
+    #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("    ") && !$0.hasPrefix("     ") })
+    #expect(lines.contains { $0.contains("'Mail/Reply/Friendly with a long name'") }, "a quoted word stays whole")
+    let entry = Discussion(text).sections["EXAMPLES"]
+    #expect(entry?.count == 1)
+    #expect(entry.map { HelpText.command(fromExample: $0[0].term) } == Self.long)
+    #expect(entry?.first?.text == "Reply.")
+  }
+
+  @Test func theHelpScreenLeavesTheContinuedLinesAlone() {
+    let help = LongExampleTool.helpMessage(columns: 80)
+    let shown = help.split(separator: "\n").drop { $0 != "EXAMPLES:" }.dropFirst().prefix { !$0.hasPrefix("      ") }
+    #expect(shown.count > 1)
+    #expect(
+      HelpText.command(fromExample: shown.joined(separator: "\n").trimmingCharacters(in: .whitespaces)) == Self.long)
+  }
+
+  @Test func aShortCommandStaysOnOneLine() {
+    #expect(HelpText.discussion("I.", examples: [Example("a | b", "c")], exitStatuses: []).contains("\n  a | b\n"))
+  }
+}
+
+private struct LongExampleTool: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rk-long",
+    discussion: HelpText.discussion(
+      "Intro.", examples: [Example(PasteableExampleTests.long, "Reply.")], exitStatuses: []))
+}
