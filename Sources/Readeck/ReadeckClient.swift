@@ -47,7 +47,7 @@ public final class ReadeckClient: Sendable {
     breaker: CircuitBreaker, onRetry: @escaping @Sendable (String) -> Void = { _ in }
   ) throws {
     guard let base = URLText.normalizedBase(server) else {
-      throw ReadeckError.invalidResponse("not an http(s) URL: \(URLText.redactingCredentials(server))")
+      throw ReadeckError.invalidServer(URLText.redactingCredentials(server))
     }
     self.server = URLText.redactingCredentials(base)
     self.token = token

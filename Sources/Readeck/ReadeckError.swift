@@ -8,6 +8,8 @@ public enum ReadeckError: Error, Sendable, Equatable, CustomStringConvertible {
   case http(status: Int, message: String)
   /// The server answered something this client cannot use.
   case invalidResponse(String)
+  /// The server address given is not an http(s) URL: a mistake in the settings, not the server's.
+  case invalidServer(String)
 
   public var description: String {
     switch self {
@@ -15,6 +17,7 @@ public enum ReadeckError: Error, Sendable, Equatable, CustomStringConvertible {
     case .unreachable(let detail): "server unreachable: \(detail)"
     case .http(let status, let message): "HTTP \(status)" + (message.isEmpty ? "" : " \(message)")
     case .invalidResponse(let detail): "invalid response: \(detail)"
+    case .invalidServer(let detail): "not an http(s) URL: \(detail)"
     }
   }
 

@@ -6,6 +6,7 @@ import NIOCore
 import OfflineStore
 import Readeck
 import Resilience
+import Synchronization
 import ToolKit
 import Wire
 
@@ -41,12 +42,24 @@ struct FetchCommand {
     let breaker = CircuitBreaker()
     let diagnostics = self.diagnostics
     let client: ReadeckClient
+    // The first retry is said once, so a run against a server that does not answer is not silent
+    // for the seconds the retries take; every retry shows with --verbose.
+    let retried = Mutex(false)
     do {
       client = try ReadeckClient(
         server: server.value, token: token.reveal(), http: http, timeout: options.timeout,
         policy: RetryPolicy(maxRetries: options.retries, baseDelay: options.retryDelay), breaker: breaker,
-        onRetry: { diagnostics.debug($0) })
+        onRetry: { message in
+          let first = retried.withLock { wasSaid in
+            defer { wasSaid = true }
+            return !wasSaid
+          }
+          if first { diagnostics.info(message + "; --verbose shows every retry") } else { diagnostics.debug(message) }
+        })
     } catch let error as ReadeckError {
+      // A wrong address typed on the command line is a usage error; in the environment or the
+      // config file, a configuration error.
+      if case .flag = server.source { throw ToolError(.usage, "\(server.source): \(error)") }
       throw ToolError(.configError, "\(server.source): \(error)")
     }
 
@@ -74,8 +87,8 @@ struct FetchCommand {
     }
     observer.finish()
     try sink.flush()
-    if case .unreachable = outcome.abortedBy, let path = options.fallbackCache, !options.metadataOnly {
-      try report(outcome, exiting: false)
+    if case .unreachable(let error) = outcome.abortedBy, let path = options.fallbackCache, !options.metadataOnly {
+      diagnostics.warning(incomplete(outcome.summary, ReadeckError.unreachable(error)) + "; serving the saved articles")
       try serveFallback(from: path, leavingOut: written, limit: limit, sink: sink)
     } else {
       try report(outcome)
@@ -139,9 +152,25 @@ struct FetchCommand {
     return ids
   }
 
-  /// "18 of 20 articles synced, 2 failed (…)" and, when `exiting`, the exit status it implies.
-  private func report(_ outcome: ArticleSync.Outcome, exiting: Bool = true) throws {
+  /// "18 of 20 articles synced, 2 failed (…)", and the exit status it implies. A run that ended
+  /// early says so first, in its error, with what was synced before; "0 of 0" is never said.
+  private func report(_ outcome: ArticleSync.Outcome) throws {
     let summary = outcome.summary
+    if let error = outcome.abortedBy {
+      let status: ExitStatus = if case .unreachable = error { .unavailable } else { .tempFailure }
+      throw ToolError(status, incomplete(summary, error))
+    }
+    diagnostics.info(tally(summary))
+    // The summary line above already says what failed.
+    if !summary.failed.isEmpty { throw ExitCode(ExitStatus.tempFailure.rawValue) }
+  }
+
+  /// "sync incomplete: server unreachable: …", then what was done before, if anything was listed.
+  private func incomplete(_ summary: SyncSummary, _ error: ReadeckError) -> String {
+    "sync incomplete: \(error)" + (summary.requested > 0 ? "; \(tally(summary)) before" : "")
+  }
+
+  private func tally(_ summary: SyncSummary) -> String {
     let noun = options.metadataOnly ? "bookmarks" : "articles"
     var line = "\(summary.fetched) of \(summary.requested) \(noun) synced"
     if summary.skipped > 0 { line += ", \(summary.skipped) skipped" }
@@ -149,13 +178,6 @@ struct FetchCommand {
       line += ", " + Formatting.failures(summary.failed.lazy.map { "\($0.id): \($0.reason)" })
     }
     if let deleted = summary.deleted { line += ", \(deleted) deleted" }
-    diagnostics.info(line)
-    guard exiting else { return }
-    if let error = outcome.abortedBy {
-      if case .unreachable = error { throw ToolError(.unavailable, "sync incomplete: \(error)") }
-      throw ToolError(.tempFailure, "sync incomplete: \(error)")
-    }
-    // The summary line above already says what failed.
-    if !summary.failed.isEmpty { throw ExitCode(ExitStatus.tempFailure.rawValue) }
+    return line
   }
 }

@@ -1,0 +1,49 @@
+import Foundation
+import ReadeckFake
+import Testing
+import Wire
+
+/// What a new user reads on stderr: the messages say what happened, in the order it matters.
+@Suite struct FirstUseMessageTests {
+  static let token = RKFetchTests.token
+
+  @Test func anUnreachableServerIsRetriedAloudOnceAndTheErrorIsTheOnlySummary() throws {
+    let result = try run(
+      "rk-fetch", ["--server", "http://127.0.0.1:9", "--retries", "3", "--retry-delay", "0.05"],
+      environment: ["READECK_TOKEN": Self.token])
+    #expect(result.status == 69, "\(result.stderr)")
+    let lines = result.stderr.split(separator: "\n")
+    #expect(lines.filter { $0.contains("retrying") }.count == 1, "\(result.stderr)")
+    #expect(lines.first?.contains("--verbose shows every retry") == true, "\(result.stderr)")
+    #expect(lines.last?.hasPrefix("rk-fetch: error: sync incomplete: server unreachable") == true, "\(result.stderr)")
+    #expect(!result.stderr.contains(" of 0 "), "nothing was listed, so no tally: \(result.stderr)")
+  }
+
+  @Test func aRunThatBreaksOffSaysWhatItDidBeforeInItsError() async throws {
+    let library = FakeReadeck.sampleLibrary(count: 3).map { bookmark in
+      var bookmark = bookmark
+      bookmark.isArchived = false
+      return bookmark
+    }
+    try await withReadeck(library, token: Self.token) { fake in
+      fake.inject(Array(repeating: .stallAfter(bytes: 10), count: 3), on: .article, ids: [library[1].id])
+      let result = try run(
+        "rk-fetch", ["--server", fake.baseURL, "--retry-delay", "0.2", "--mode", "per-article", "--timeout", "1"],
+        environment: ["READECK_TOKEN": Self.token])
+      #expect(result.status == 69, "\(result.stderr)")
+      let last = result.stderr.split(separator: "\n").last ?? ""
+      #expect(last.hasPrefix("rk-fetch: error: sync incomplete: "), "\(result.stderr)")
+      #expect(last.hasSuffix("; 1 of 3 articles synced before"), "\(result.stderr)")
+    }
+  }
+
+  @Test func aServerThatIsNotAURLIsAUsageErrorNamingWhereItCameFrom() throws {
+    let typed = try run("rk-fetch", ["--server", "not a url"], environment: ["READECK_TOKEN": Self.token])
+    #expect(typed.status == 64)
+    #expect(typed.stderr == "rk-fetch: error: option --server: not an http(s) URL: not a url\n")
+    let set = try run("rk-fetch", [], environment: ["READECK_TOKEN": Self.token, "READECK_URL": "ftp://x"])
+    #expect(set.status == 78)
+    #expect(set.stderr.contains("environment variable READECK_URL: not an http(s) URL"), "\(set.stderr)")
+    #expect(!set.stderr.contains("response"))
+  }
+}
