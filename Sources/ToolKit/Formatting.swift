@@ -76,6 +76,11 @@ public enum Formatting {
     }.joined(separator: "\n") + "\n"
   }
 
+  /// `1 recording`, `3 recordings`: a count with its noun, plural by `s`.
+  public static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+
   /// `14 failed (a; b; c; …)`: how many failed and the first `shown` reasons, for a summary line
   /// that stays one line however many fail.
   public static func failures(_ reasons: some Collection<String>, shown: Int = 3) -> String {

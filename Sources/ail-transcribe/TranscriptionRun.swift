@@ -26,6 +26,8 @@ struct TranscriptionRun {
     var worst = ExitStatus.success
     var seconds = 0.0
     var chunks = 0
+    var transcribed = 0
+    var failed: [String] = []
     let clock = ContinuousClock()
     let started = clock.now
     for file in files {
@@ -35,9 +37,11 @@ struct TranscriptionRun {
         let outcome = try await transcribe(&source, name: name, sink: sink)
         seconds += outcome.seconds
         chunks += outcome.chunks
+        transcribed += 1
       } catch let error as AudioError {
         diagnostics.error(error.message)
         worst = worse(worst, status(for: error))
+        failed.append(name)
       } catch let error as TranscriptionError {
         switch error.kind {
         case .unauthorized: throw ToolError(.noPermission, "\(name): \(error.message)")
@@ -45,6 +49,7 @@ struct TranscriptionRun {
         case .transport, .rejected:
           diagnostics.error("\(name): \(error.message); skipped")
           worst = worse(worst, .tempFailure)
+          failed.append(name)
         }
       }
     }
@@ -53,9 +58,15 @@ struct TranscriptionRun {
       let duration = (clock.now - started).components
       let elapsed = Double(duration.seconds) + Double(duration.attoseconds) / 1e18
       let speed = elapsed > 0 ? seconds / elapsed : 0
-      diagnostics.info(
-        "transcribed \(files.count) recording\(files.count == 1 ? "" : "s"), \(chunks) chunk\(chunks == 1 ? "" : "s"), "
-          + "\(Int(seconds.rounded())) s of audio in \(Int(elapsed.rounded())) s (\(Int(speed.rounded()))× real time)")
+      // Only what was transcribed is counted; what failed is named (its error said why).
+      var line = "transcribed \(Formatting.count(transcribed, "recording"))"
+      if transcribed > 0 {
+        line +=
+          ", \(Formatting.count(chunks, "chunk")), \(Int(seconds.rounded())) s of audio in \(Int(elapsed.rounded())) s"
+          + " (\(Int(speed.rounded()))× real time)"
+      }
+      if !failed.isEmpty { line += "; " + Formatting.failures(failed) }
+      diagnostics.info(line)
     }
     if worst != .success { throw ExitCode(worst.rawValue) }
   }

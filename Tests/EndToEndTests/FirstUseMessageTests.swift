@@ -46,4 +46,18 @@ import Wire
     #expect(set.stderr.contains("environment variable READECK_URL: not an http(s) URL"), "\(set.stderr)")
     #expect(!set.stderr.contains("response"))
   }
+
+  @Test(.needsPocketSphinx)
+  func ailTranscribeCountsOnlyWhatItTranscribedAndNamesWhatFailed() throws {
+    let missing = "/nonexistent/memo.m4a"
+    let alone = try run("ail-transcribe", ["--engine", "pocketsphinx", missing])
+    #expect(alone.status == 66)
+    #expect(
+      alone.stderr.hasSuffix("ail-transcribe: transcribed 0 recordings; 1 failed (\(missing))\n"), "\(alone.stderr)")
+    let mixed = try run("ail-transcribe", ["--engine", "pocketsphinx", missing, AilTranscribeTests.wav])
+    #expect(mixed.status == 66)
+    let summary = mixed.stderr.split(separator: "\n").last ?? ""
+    #expect(summary.hasPrefix("ail-transcribe: transcribed 1 recording, 4 chunks, 17 s of audio"), "\(mixed.stderr)")
+    #expect(summary.hasSuffix("; 1 failed (\(missing))"), "\(mixed.stderr)")
+  }
 }
