@@ -1,18 +1,27 @@
 import Foundation
 public import Wire
 
-/// What happened to the images of one article.
+/// What happened to the images of one article. The images its HTML refers to are `found`, and
+/// each is then `fetched` (and `embedded`, embedding) or `failed`; the bookmark's own image (the
+/// hero), which the HTML does not show, is counted apart, so that `--list` and `--embed` find the
+/// same number.
 public struct ImageTally: Sendable, Equatable {
   public var found = 0
+  public var fetched = 0
   public var embedded = 0
   public var failed: [String] = []
+  public var heroesFetched = 0
+  public var heroesFailed: [String] = []
 
   public init() {}
 
   public mutating func add(_ other: ImageTally) {
     found += other.found
+    fetched += other.fetched
     embedded += other.embedded
     failed += other.failed
+    heroesFetched += other.heroesFetched
+    heroesFailed += other.heroesFailed
   }
 }
 
@@ -38,15 +47,15 @@ public struct ArticleImages: Sendable {
     var references = found.distinct.map {
       (reference: ImageReference(url: $0.url, resolved: $0.resolved, foundIn: $0.foundIn), canonical: $0.canonical)
     }
+    var tally = ImageTally()
+    tally.found = references.count
     if hero, mode != .find, let heroURL = Self.heroURL(article.bookmark), !ImageURL.isFragmentOnly(heroURL),
       let hero = ImageURL.resolution(of: heroURL, against: article.documentURL),
       !references.contains(where: { $0.canonical == hero.canonical })
     {
       references.append(
-        (ImageReference(url: heroURL, resolved: hero.resolved, foundIn: "bookmark resources"), hero.canonical))
+        (ImageReference(url: heroURL, resolved: hero.resolved, foundIn: Self.heroSource), hero.canonical))
     }
-    var tally = ImageTally()
-    tally.found = references.count
     var output = article
     guard mode != .find, let fetcher else {
       output.images = references.map(\.reference)
@@ -80,10 +89,13 @@ public struct ArticleImages: Sendable {
         (reference.sha256, reference.mime, reference.bytes, reference.status) = (
           image.sha256, image.mime, image.bytes, image.status
         )
-        if let canonical = entry.canonical, overCap.contains(canonical) {
+        if reference.foundIn == Self.heroSource {
+          tally.heroesFetched += 1
+        } else if let canonical = entry.canonical, overCap.contains(canonical) {
           reference.error = "over --max-article-bytes"
-        } else if mode == .embed, reference.foundIn != "bookmark resources" {
-          tally.embedded += 1
+        } else {
+          tally.fetched += 1
+          if mode == .embed { tally.embedded += 1 }
         }
       case .failure(let failure)?:
         reference.status = failure.status
@@ -91,11 +103,21 @@ public struct ArticleImages: Sendable {
       case nil:
         reference.error = entry.canonical == nil ? "cannot resolve the URL" : "only http and https are fetched"
       }
-      if let error = reference.error { tally.failed.append("\(reference.resolved ?? reference.url): \(error)") }
+      if let error = reference.error {
+        let failure = "\(reference.resolved ?? reference.url): \(error)"
+        if reference.foundIn == Self.heroSource {
+          tally.heroesFailed.append(failure)
+        } else {
+          tally.failed.append(failure)
+        }
+      }
       return reference
     }
     return (output, tally)
   }
+
+  /// Where a hero image's reference says it was found.
+  static let heroSource = "bookmark resources"
 
   /// The bookmark's main image, else its thumbnail, as the original app pre-fetched it.
   static func heroURL(_ bookmark: JSONObject) -> String? {

@@ -155,7 +155,7 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
     try sink.flush()
     report(tally, diagnostics: diagnostics, mode: work.mode)
     try records.finish()
-    if !tally.failed.isEmpty { throw ExitCode(ExitStatus.tempFailure.rawValue) }
+    if !tally.failed.isEmpty || !tally.heroesFailed.isEmpty { throw ExitCode(ExitStatus.tempFailure.rawValue) }
   }
 
   /// What the writer keeps as articles go out (it runs on whichever thread finished one).
@@ -169,12 +169,20 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
   /// too: the pages are parsed on every core, and no article waits for the hand-over of the last.
   static let articlesInFlight = 4
 
-  /// "images: 412 found, 398 embedded, 14 failed (…)".
+  /// "images: 412 found, 398 embedded, 14 failed (…); hero images: 20 fetched": every image an
+  /// article's HTML refers to is found, then embedded (or fetched) or failed; the bookmarks' own
+  /// images, which the HTML does not show, apart.
   private func report(_ tally: ImageTally, diagnostics: Diagnostics, mode: ArticleImages.Mode) {
     var line = "images: \(tally.found) found"
-    if mode == .embed { line += ", \(tally.embedded) embedded" }
-    if !tally.failed.isEmpty {
-      line += ", " + Formatting.failures(tally.failed)
+    switch mode {
+    case .find: break
+    case .download: line += ", \(tally.fetched) fetched"
+    case .embed: line += ", \(tally.embedded) embedded"
+    }
+    if !tally.failed.isEmpty { line += ", " + Formatting.failures(tally.failed) }
+    if tally.heroesFetched + tally.heroesFailed.count > 0 {
+      line += "; hero images: \(tally.heroesFetched) fetched"
+      if !tally.heroesFailed.isEmpty { line += ", " + Formatting.failures(tally.heroesFailed) }
     }
     diagnostics.info(line)
   }
