@@ -23,12 +23,19 @@ public final class OutputSink: Sendable {
   /// Flush after every record: for tools whose records arrive slowly (network, models), so that
   /// each reaches the next stage as soon as it exists.
   public let flushesEachRecord: Bool
+  /// Throw ``ClosedPipe`` instead of ending the process: for a tool whose output is a copy and
+  /// whose real work (storing) must go on when its reader stops early.
+  public let survivesClosedPipe: Bool
   private let buffer: Mutex<[UInt8]>
 
-  public init(fd: Int32, capacity: Int = 1 << 16, flushesEachRecord: Bool = false) {
+  /// The reader of the output went away; what was buffered is dropped.
+  public struct ClosedPipe: Error {}
+
+  public init(fd: Int32, capacity: Int = 1 << 16, flushesEachRecord: Bool = false, survivesClosedPipe: Bool = false) {
     self.fd = fd
     self.capacity = capacity
     self.flushesEachRecord = flushesEachRecord
+    self.survivesClosedPipe = survivesClosedPipe
     var storage: [UInt8] = []
     storage.reserveCapacity(capacity)
     self.buffer = Mutex(storage)
@@ -36,7 +43,12 @@ public final class OutputSink: Sendable {
 
   /// The same descriptor with another flushing policy.
   public func flushing(eachRecord: Bool) -> OutputSink {
-    OutputSink(fd: fd, capacity: capacity, flushesEachRecord: eachRecord)
+    OutputSink(fd: fd, capacity: capacity, flushesEachRecord: eachRecord, survivesClosedPipe: survivesClosedPipe)
+  }
+
+  /// The same descriptor, throwing ``ClosedPipe`` when its reader goes away.
+  public func survivingClosedPipe() -> OutputSink {
+    OutputSink(fd: fd, capacity: capacity, flushesEachRecord: flushesEachRecord, survivesClosedPipe: true)
   }
 
   /// Writes `record` as one line.
@@ -84,14 +96,17 @@ public final class OutputSink: Sendable {
 
   private func drain(_ buffer: inout [UInt8]) throws {
     guard !buffer.isEmpty else { return }
+    defer { buffer.removeAll(keepingCapacity: true) }
     try buffer.withUnsafeBytes { try put($0) }
-    buffer.removeAll(keepingCapacity: true)
   }
 
   private func put(_ bytes: UnsafeRawBufferPointer) throws {
     let code = Platform.writeAll(fd, bytes)
     if code == 0 { return }
-    if code == Platform.brokenPipe { Platform.dieOfBrokenPipe() }
+    if code == Platform.brokenPipe {
+      if survivesClosedPipe { throw ClosedPipe() }
+      Platform.dieOfBrokenPipe()
+    }
     throw ToolError(.ioError, "writing standard output failed: \(Platform.describe(errno: code))")
   }
 }

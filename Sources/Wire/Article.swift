@@ -10,11 +10,13 @@ public struct Article: WireRecord, Hashable {
 
   /// The Readeck bookmark id.
   public var id: String
-  /// The bookmark object exactly as the server sent it in its list.
+  /// The bookmark object exactly as the server sent it in its list; empty when a record made by
+  /// hand has none (then `base_url` places the article).
   public var bookmark: JSONObject
   /// The article HTML fragment, as the server returned it (or as `rk-extract-images` rewrote it).
   public var html: String
-  public var fetchedAt: Date
+  /// When rk-fetch fetched it; records made by hand may leave it out.
+  public var fetchedAt: Date?
   /// Where the record came from when not from the server, e.g. `"cache"`.
   public var source: String?
   /// Overrides the bookmark's `url` as the base for relative references.
@@ -22,9 +24,11 @@ public struct Article: WireRecord, Hashable {
   /// The images the HTML refers to, once `rk-extract-images` has looked.
   public var images: [ImageReference]?
   public var unknownFields: JSONObject
+  /// Whether the record had a `bookmark` member, so that one without keeps going without.
+  private var hasBookmark = true
 
   public init(
-    id: String, bookmark: JSONObject, html: String, fetchedAt: Date, source: String? = nil,
+    id: String, bookmark: JSONObject, html: String, fetchedAt: Date?, source: String? = nil,
     baseURL: String? = nil, images: [ImageReference]? = nil, unknownFields: JSONObject = [:]
   ) {
     self.id = id
@@ -42,9 +46,11 @@ public struct Article: WireRecord, Hashable {
 
   public init(reading members: inout MemberReader) throws {
     id = try members.string("id")
-    bookmark = try members.object("bookmark")
+    let bookmark = try members.optionalObject("bookmark")
+    self.bookmark = bookmark ?? [:]
+    hasBookmark = bookmark != nil
     html = try members.string("html")
-    fetchedAt = try members.date("fetched_at")
+    fetchedAt = try members.optionalDate("fetched_at")
     source = try members.optionalString("source")
     baseURL = try members.optionalString("base_url")
     images = try members.optionalObjects("images")
@@ -53,7 +59,7 @@ public struct Article: WireRecord, Hashable {
 
   public func write(to members: inout MemberWriter) {
     members.put("id", id)
-    members.put("bookmark", bookmark)
+    members.put("bookmark", hasBookmark || !bookmark.isEmpty ? bookmark : nil)
     members.put("html", html)
     members.put("fetched_at", fetchedAt)
     members.put("source", source)

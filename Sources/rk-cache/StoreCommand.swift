@@ -14,11 +14,18 @@ extension RKCache {
         Reads "article" records (upserted by id, one transaction each), "bookmark" records \
         (which update the metadata of articles already cached) and "sync_summary" records (one \
         with "complete": true records the sync time; a stream cut short records nothing). Other \
-        records are passed over. Prints "stored 18, updated 2" on standard error.
+        records are passed over. An article record needs "id", "html" and "bookmark" (Readeck's \
+        bookmark object: its title, url, site and labels fill the listing); "images" (from \
+        rk-extract-images) and every other member are kept. Prints "stored 18, updated 2" on \
+        standard error. With --echo, a reader that stops early does not stop the storing: the \
+        rest is stored without being echoed, and a warning says so.
         """,
         examples: [
           Example("rk-fetch | rk-extract-images --embed | rk-cache store", "The offline sync."),
-          Example("rk-cache store --echo < articles.ndjson | rk-prune --keep 20", "Store, and pass the records on."),
+          Example(
+            "rk-cache store --echo < articles.ndjson | rk-extract-images --list | jq -r .resolved",
+            "Store, and pass the records on to the next stage."),
+          Example("rk-cache store < articles.ndjson && rk-prune --keep 20", "Store, then keep the newest 20."),
         ],
         exitStatuses: [(.success, nil), (.dataError, nil), (.ioError, nil)]))
 
@@ -30,8 +37,11 @@ extension RKCache {
       let diagnostics = store.common.diagnostics(for: "rk-cache")
       try runTool(diagnostics) {
         let offline = try store.open(creating: true)
-        let sink = OutputSink.standardOutput
-        let records = RecordInput(input, diagnostics: diagnostics, sink: sink)
+        let sink = OutputSink.standardOutput.survivingClosedPipe()
+        var echo = echo
+        let records = RecordInput(input, diagnostics: diagnostics, sink: nil)
+        // Behind a slow producer, what was echoed moves on before the next read waits.
+        records.onIdle = { if echo { echo = try echoing(sink.flush, diagnostics: diagnostics) } }
         var stored = 0
         var updated = 0
         var metadata = 0
@@ -51,13 +61,25 @@ extension RKCache {
           default:
             break
           }
-          if echo { try sink.writeLine(line.bytes) }
+          if echo { echo = try echoing({ try sink.writeLine(line.bytes) }, diagnostics: diagnostics) }
         }
-        try sink.flush()
+        if echo { _ = try echoing(sink.flush, diagnostics: diagnostics) }
         var summary = "stored \(stored), updated \(updated)"
         if metadata > 0 { summary += ", metadata of \(metadata)" }
         diagnostics.info(summary)
         try records.finish()
+      }
+    }
+
+    /// Echoes with `write`; false once the reader has gone, after saying so. Other write errors (a
+    /// full disk) end the run as before.
+    private func echoing(_ write: () throws -> Void, diagnostics: Diagnostics) throws -> Bool {
+      do {
+        try write()
+        return true
+      } catch is OutputSink.ClosedPipe {
+        diagnostics.warning("the reader of standard output went away; storing the rest without --echo")
+        return false
       }
     }
   }

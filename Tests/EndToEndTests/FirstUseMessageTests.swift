@@ -60,4 +60,31 @@ import Wire
     #expect(summary.hasPrefix("ail-transcribe: transcribed 1 recording, 4 chunks, 17 s of audio"), "\(mixed.stderr)")
     #expect(summary.hasSuffix("; 1 failed (\(missing))"), "\(mixed.stderr)")
   }
+
+  /// `rk-cache store --echo | stage-that-stops-early`: what the reader did not take is stored all
+  /// the same, and a warning says the echo stopped.
+  @Test func storeGoesOnStoringWhenTheReaderOfItsEchoStops() async throws {
+    let library = FakeReadeck.sampleLibrary(count: 20).map { bookmark in
+      var bookmark = bookmark
+      bookmark.isArchived = false
+      return bookmark
+    }
+    try await withReadeck(library, token: Self.token) { fake in
+      let folder = NSTemporaryDirectory() + "store-echo-" + UUID().uuidString
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let fetched = try run("rk-fetch", ["--server", fake.baseURL], environment: ["READECK_TOKEN": Self.token])
+      try fetched.stdout.write(toFile: folder + "/articles.ndjson", atomically: true, encoding: .utf8)
+      let db = folder + "/cache.sqlite"
+      let piped = try run(
+        "/bin/bash",
+        ["-c", "rk-cache store --db \"$0\" --echo < \"$1\" | head -c 1 > /dev/null", db, folder + "/articles.ndjson"],
+        environment: ["PATH": binaries.path + ":/usr/bin:/bin"])
+      #expect(piped.status == 0)
+      #expect(piped.stderr.contains("storing the rest without --echo"), "\(piped.stderr)")
+      #expect(piped.stderr.contains("stored 20, updated 0"), "\(piped.stderr)")
+      let stats = try run("rk-cache", ["stats", "--db", db, "--json"]).records.first
+      #expect(stats?["count"] == 20, "\(String(describing: stats))")
+    }
+  }
 }

@@ -117,6 +117,27 @@ import Wire
     }
   }
 
+  /// A record made by hand needs only its id, its HTML and where it lives: `base_url` instead of
+  /// a bookmark, no `fetched_at`; it goes out with no member it did not have.
+  @Test func aHandMadeRecordWithABaseURLAndNoBookmark() async throws {
+    try await withReadeck(library(1, images: 2), token: Self.token) { fake in
+      let fetched = try run("rk-fetch", ["--server", fake.baseURL], environment: ["READECK_TOKEN": Self.token])
+      let article = try #require(fetched.records(kind: "article").first)
+      let record: JSONValue = [
+        "kind": "article", "id": "hand-1", "html": article["html"] ?? "",
+        "base_url": article["bookmark"]?["url"] ?? "",
+      ]
+      let embedded = try run(
+        "rk-extract-images", ["--embed"], stdin: String(decoding: try WireCoding.line(record), as: UTF8.self))
+      #expect(embedded.status == 0, "\(embedded.stderr)")
+      #expect(embedded.stderr.contains("images: 2 found, 2 embedded\n"), "\(embedded.stderr)")
+      let out = try #require(embedded.records(kind: "article").first)
+      #expect(out["html"]?.stringValue?.contains("data:image/png;base64,") == true)
+      #expect(out["bookmark"] == nil && out["fetched_at"] == nil, "\(out)")
+      #expect(out["images"]?.arrayValue?.count == 2)
+    }
+  }
+
   @Test func listingFailuresAndBadLines() async throws {
     let fake = try await FakeReadeck.start(bookmarks: library(1, images: 1), token: Self.token)
     do {
