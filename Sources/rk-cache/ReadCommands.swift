@@ -134,13 +134,16 @@ extension RKCache {
         """
         Searches title, site, URL, labels and the article text. Words match word prefixes with *, \
         phrases go in double quotes, AND/OR/NOT combine, title: limits to a column. Matched terms \
-        are marked [like this] in the snippet.
+        are marked [like this] in the snippet. A query that is not FTS5 syntax (c++, an odd \
+        quote) is searched as one phrase instead, and a note says so. With --format table, no \
+        hits print "no matches".
         """,
         examples: [
           Example("rk-cache search 'swift concurrency'", "Both words."),
           Example("rk-cache search 'title:actor*' --format table", "Titles with words starting with actor."),
+          Example("rk-cache search '\"c++\" templates'", "A phrase with signs in it, in double quotes."),
         ],
-        exitStatuses: [(.success, nil), (.usage, "The query is not valid FTS5 syntax.")]))
+        exitStatuses: [(.success, nil), (.usage, "The query is not valid FTS5 syntax, even as a phrase.")]))
 
     @OptionGroup var store: StoreOptions
     @Argument(help: "The query.") var query: String
@@ -148,12 +151,26 @@ extension RKCache {
     @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
 
     func run() throws {
-      try runTool(store.common.diagnostics(for: "rk-cache")) {
-        let hits = try store.open().search(query, limit: limit)
+      let diagnostics = store.common.diagnostics(for: "rk-cache")
+      try runTool(diagnostics) {
+        let offline = try store.open()
+        let hits: [SearchHit]
+        do {
+          hits = try offline.search(query, limit: limit)
+        } catch StoreError.badQuery(let reason) {
+          // What people type (c++, it's) is often not FTS5 syntax: the words as one phrase.
+          let phrase = "\"" + query.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+          diagnostics.info(
+            "\(reason) in \(query); searched the phrase \(phrase) instead (FTS5 syntax: double quotes around words with signs)"
+          )
+          hits = try offline.search(phrase, limit: limit)
+        }
         let sink = OutputSink.standardOutput
         switch format {
         case .ndjson:
           for hit in hits { try sink.emit(hit) }
+        case .table where hits.isEmpty:
+          try sink.write("no matches\n")
         case .table:
           try sink.write(Formatting.table([["ID", "TITLE", "SNIPPET"]] + hits.map { [$0.id, $0.title, $0.snippet] }))
         }

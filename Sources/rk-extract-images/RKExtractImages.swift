@@ -22,8 +22,9 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
       as a browser resolves them (the WHATWG URL standard; a % is never encoded again) against \
       the bookmark's url (or the record's base_url), overridden by the first <base href>, and \
       count once per canonical form; a value that is only a fragment (#, #top) is the page, not \
-      an image. Each record is written on with an "images" array; \
-      other records pass through untouched.
+      an image. An "article" record needs "id", "html" and either "bookmark" (Readeck's \
+      bookmark object, whose "url" places the page) or "base_url"; each is written on with an \
+      "images" array and every other member as it was. Other records pass through untouched.
 
       --download fetches each image once per run, however many articles refer to it, with \
       retries, a per-image size cap and the type taken from the bytes (an HTML page is a \

@@ -87,4 +87,32 @@ import Wire
       #expect(stats?["count"] == 20, "\(String(describing: stats))")
     }
   }
+
+  @Test func aSearchThatIsNotFTS5SyntaxIsSearchedAsAPhraseAndNoHitsSayNoMatches() throws {
+    let folder = NSTemporaryDirectory() + "search-words-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let db = folder + "/cache.sqlite"
+    let article: JSONValue = [
+      "kind": "article", "id": "cpp", "html": "<p>Templates in C++ are hard, it's said.</p>",
+      "bookmark": ["title": "Templates", "url": "https://example.org/cpp"], "fetched_at": "2026-11-20T10:00:00Z",
+    ]
+    let other: JSONValue = [
+      "kind": "article", "id": "rust", "html": "<p>Traits in Rust.</p>",
+      "bookmark": ["title": "Traits", "url": "https://example.org/rust"], "fetched_at": "2026-11-20T10:00:00Z",
+    ]
+    let lines = try [article, other].map { String(decoding: try WireCoding.line($0), as: UTF8.self) }.joined()
+    #expect(try run("rk-cache", ["store", "--db", db], stdin: lines).status == 0)
+
+    let typed = try run("rk-cache", ["search", "--db", db, "c++"])
+    #expect(typed.status == 0, "\(typed.stderr)")
+    #expect(typed.records(kind: "search_hit").map { $0["id"]?.stringValue } == ["cpp"])
+    #expect(typed.stderr.contains("searched the phrase \"c++\" instead"), "\(typed.stderr)")
+    let apostrophe = try run("rk-cache", ["search", "--db", db, "it's \"said"])
+    #expect(apostrophe.status == 0, "\(apostrophe.stderr)")
+
+    let none = try run("rk-cache", ["search", "--db", db, "--format", "table", "haskell"])
+    #expect(none.status == 0)
+    #expect(none.stdout == "no matches\n")
+    #expect(try run("rk-cache", ["search", "--db", db, "--format", "table", "rust"]).stdout.hasPrefix("ID"))
+  }
 }
