@@ -51,23 +51,23 @@ public final class RecordInput {
     self.init(paths: options.files, strict: options.strict, diagnostics: diagnostics, sink: sink)
   }
 
-  /// Records from a reader already open (one that has been peeked at, say).
-  public init(reader: LineReader, strict: Bool, diagnostics: Diagnostics, sink: OutputSink?) {
-    self.paths = [reader.name]
-    self.reader = reader
+  /// Records from readers already open (peeked at, say), one after the other.
+  public init(readers: [LineReader], strict: Bool, diagnostics: Diagnostics, sink: OutputSink?) {
+    self.paths = readers.map(\.name)
+    self.readers = readers
     self.strict = strict
     self.diagnostics = diagnostics
     self.sink = sink
   }
 
-  private var reader: LineReader?
+  private var readers: [LineReader]?
   /// Runs when the next read of the input would wait: the moment to finish work in flight.
   public var onIdle: (() throws -> Void)?
 
   /// Calls `body` for every well-formed line of every input, in order.
   public func forEachRecord(_ body: (RecordLine) throws -> Void) throws {
-    for path in paths {
-      let reader = try self.reader ?? LineReader(path: path)
+    for (index, path) in paths.enumerated() {
+      let reader = try readers?[index] ?? LineReader(path: path)
       let sink = self.sink
       reader.onDrain = { try sink?.flush() }
       reader.onIdle = onIdle

@@ -13,14 +13,14 @@ struct RecordRewriting {
   let strict: Bool
   let diagnostics: Diagnostics
 
-  func run(reader: LineReader) async throws {
+  func run(readers: [LineReader]) async throws {
     // Each line flushed as it goes: a model is slow, and a record should move on once it is done.
     let sink = OutputSink.standardOutput.flushing(eachRecord: true)
     let window = OrderedWindow<[UInt8]>(
       window: concurrency, writeRecord: { try sink.writeLine($0) },
       writeResult: { line in try line.withUnsafeBytes { try sink.write($0) } })
     let records = try await window.run { feeder in
-      let records = RecordInput(reader: reader, strict: strict, diagnostics: diagnostics, sink: nil)
+      let records = RecordInput(readers: readers, strict: strict, diagnostics: diagnostics, sink: nil)
       try records.forEachRecord { line in
         // Parsed here, not in the task, so that a line that is not JSON is reported and skipped
         // by `records` like any other bad line (one in braces that parses is an object).

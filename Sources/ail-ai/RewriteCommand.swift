@@ -12,8 +12,10 @@ struct RewriteCommand: AsyncParsableCommand {
     abstract: "Rewrite standard input with a language model (the default command).",
     discussion: HelpText.discussion(
       """
-      Plain text on standard input is rewritten as a whole and the answer streamed to standard \
-      output as it arrives. Input whose first non-blank character is "{" is read as records, one \
+      The input is the named files, one after the other as cat would join them, or standard \
+      input when none is named or the name is -. Plain text is rewritten as a whole and the \
+      answer streamed to standard output as it arrives. Input whose first non-blank character \
+      is "{" is read as records, one \
       JSON object per line: each record's --field is rewritten and the record written on with \
       "ai_text" and "ai" (provider, model, usage) added and every other field as it was; a \
       record that fails gets "ai_error" instead, and the run exits 75 at the end.
@@ -38,7 +40,7 @@ struct RewriteCommand: AsyncParsableCommand {
       examples: [
         Example(
           "ail-mail body < m.eml | ail-ai --recipe Mail/Reply/Friendly --var Tone=formal", "Draft a friendly reply."),
-        Example("ail-ai --preset Proofread --diff < note.txt", "What the model would change, as a unified diff."),
+        Example("ail-ai --preset Proofread --diff note.txt", "What the model would change, as a unified diff."),
         Example(
           "ail-mail parse --maildir ~/Mail/INBOX | ail-ai --field text --preset Summarize --concurrency 4",
           "Summarise every mail."),
@@ -77,6 +79,9 @@ struct RewriteCommand: AsyncParsableCommand {
 
   @OptionGroup var common: CommonOptions
 
+  @Argument(help: ArgumentHelp("Files to read (default: standard input; - is standard input).", valueName: "file"))
+  var files: [String] = []
+
   func validate() throws {
     if let concurrency, concurrency < 1 || concurrency > 64 {
       throw ValidationError("--concurrency must be between 1 and 64.")
@@ -91,11 +96,12 @@ struct RewriteCommand: AsyncParsableCommand {
     try await runTool(diagnostics) {
       let settings = Configuration(tool: "ail-ai", file: try ConfigFile.load(app: "ailo"))
       let systemPrompt = try prompt.resolve()
-      let reader = try LineReader(path: "-")
+      // Every file opened first: a wrong name stops the run before anything is sent.
+      let readers = try (files.isEmpty ? ["-"] : files).map { try LineReader(path: $0) }
       // The first non-blank byte decides: records start with "{".
-      guard let first = try reader.peekFirstNonBlank() else {
-        throw ToolError(.dataError, "no input text on standard input")
-      }
+      var first: UInt8?
+      for reader in readers where first == nil { first = try reader.peekFirstNonBlank() }
+      guard let first else { throw ToolError(.dataError, "no input text in \(inputName(readers))") }
       let isRecordStream = first == UInt8(ascii: "{")
       let chain = try await providerOptions.chain(diagnostics: diagnostics)
       let useCache = try cache ?? settings.resolve(variable: nil, key: "cache").map { try Self.flag($0) } ?? false
@@ -120,21 +126,28 @@ struct RewriteCommand: AsyncParsableCommand {
             concurrency: concurrency ?? settings.resolve(variable: nil, key: "concurrency").flatMap { Int($0.value) }
               ?? 4,
             reportUsage: usage, strict: strict, diagnostics: diagnostics
-          ).run(reader: reader)
+          ).run(readers: readers)
         } else {
-          try await rewriteText(reader: reader, rewriter: rewriter, template: template, diagnostics: diagnostics)
+          try await rewriteText(readers: readers, rewriter: rewriter, template: template, diagnostics: diagnostics)
         }
       }
     }
   }
 
-  private func rewriteText(reader: LineReader, rewriter: Rewriter, template: ChatRequest, diagnostics: Diagnostics)
-    async throws
-  {
+  /// "standard input", or the files' names, for messages.
+  private func inputName(_ readers: [LineReader]) -> String {
+    files.isEmpty ? "standard input" : readers.map(\.name).joined(separator: ", ")
+  }
+
+  private func rewriteText(
+    readers: [LineReader], rewriter: Rewriter, template: ChatRequest, diagnostics: Diagnostics
+  ) async throws {
     var input = ""
-    try reader.forEachLine { line, _ in input += String(decoding: line, as: UTF8.self) + "\n" }
+    for reader in readers {
+      try reader.forEachLine { line, _ in input += String(decoding: line, as: UTF8.self) + "\n" }
+    }
     guard input.contains(where: { !$0.isWhitespace }) else {
-      throw ToolError(.dataError, "no input text on standard input")
+      throw ToolError(.dataError, "no input text in \(inputName(readers))")
     }
     var request = template
     request.input = input

@@ -80,6 +80,40 @@ import Wire
     }
   }
 
+  /// "Named files, or standard input": text files are read one after the other as one text;
+  /// record files one after the other, a bad line named by its file; a wrong name stops the run
+  /// before anything is sent.
+  @Test func namedFilesAreTheInput() async throws {
+    try await withFake { fake, home in
+      try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+      try "first part\n".write(toFile: home + "/a.txt", atomically: true, encoding: .utf8)
+      try "second part\n".write(toFile: home + "/b.txt", atomically: true, encoding: .utf8)
+      let base = ["--base-url", fake.baseURL + "/v1", "--model", "m", "--system", "S"]
+      let text = try run("ail-ai", base + [home + "/a.txt", home + "/b.txt"], environment: environment(home))
+      #expect(text.status == 0, "\(text.stderr)")
+      #expect(text.stdout == "[m] SYSTEM: S | USER: first part\nsecond part\n", "\(text.stdout)")
+
+      try #"{"id":"r1","text":"one"}"#.appending("\n").write(
+        toFile: home + "/r1.ndjson", atomically: true, encoding: .utf8)
+      try (#"{"id":"r2","text":"two"}"# + "\nnot json\n").write(
+        toFile: home + "/r2.ndjson", atomically: true, encoding: .utf8)
+      let records = try run(
+        "ail-ai", base + [home + "/r1.ndjson", home + "/r2.ndjson"], environment: environment(home))
+      #expect(records.status == 65)
+      #expect(
+        records.records.map { $0["ai_text"]?.stringValue } == [
+          "[m] SYSTEM: S | USER: one", "[m] SYSTEM: S | USER: two",
+        ])
+      #expect(records.stderr.contains(home + "/r2.ndjson:2: not a JSON object"), "\(records.stderr)")
+
+      let requestsBefore = fake.requests.count
+      let missing = try run("ail-ai", base + [home + "/a.txt", home + "/missing.txt"], environment: environment(home))
+      #expect(missing.status == 66)
+      #expect(missing.stderr.contains("cannot open " + home + "/missing.txt"), "\(missing.stderr)")
+      #expect(fake.requests.count == requestsBefore)
+    }
+  }
+
   @Test func aFailedRecordCarriesItsErrorAndTheRunSays75() async throws {
     try await withFake(models: [FakeModel("m", answer: .text("fine"))]) { fake, home in
       fake.inject([
