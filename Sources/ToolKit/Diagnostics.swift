@@ -3,6 +3,10 @@ import Synchronization
 /// Messages for people, on standard error: `tool: error: …`, `tool: warning: …`, plain notes, and
 /// the one status line a progress bar redraws in place.
 ///
+/// Tools in one pipeline share the terminal: only the tool holding a lock on it draws a status
+/// line (`rk-fetch: article 7/20 …`); the others draw nothing until it is done and give it their
+/// messages on a line of their own.
+///
 /// Thread-safe: tools with concurrent workers share one instance.
 public final class Diagnostics: Sendable {
   public enum Verbosity: Int, Sendable, Comparable {
@@ -22,6 +26,10 @@ public final class Diagnostics: Sendable {
     var statusLine: String?
     var errors = 0
     var warnings = 0
+    /// The descriptor holding the terminal's drawing lock, while this tool draws.
+    var claim: Int32?
+    /// When the lock was last found taken: asking again waits a second.
+    var refusedAt: Double?
   }
 
   /// - Parameters:
@@ -74,11 +82,30 @@ public final class Diagnostics: Sendable {
   public func setStatus(_ text: String?) {
     guard isInteractive, verbosity >= .normal else { return }
     state.withLock { state in
-      var out = "\r\u{1B}[K"
-      if let text { out += text }
-      state.statusLine = text
-      write(out)
+      guard let text else {
+        if let claim = state.claim {
+          write("\r\u{1B}[K")
+          Platform.releaseTerminal(claim)
+        }
+        state.claim = nil
+        state.statusLine = nil
+        return
+      }
+      guard claimTerminal(&state) else { return }
+      let line = tool + ": " + text
+      state.statusLine = line
+      write("\r\u{1B}[K" + line)
     }
+  }
+
+  /// Whether this tool may draw: it holds the terminal's lock, or takes it now.
+  private func claimTerminal(_ state: inout State) -> Bool {
+    if state.claim != nil { return true }
+    let now = Platform.monotonicSeconds()
+    if let refused = state.refusedAt, now - refused < 1 { return false }
+    state.claim = Platform.claimTerminal(behind: fd)
+    state.refusedAt = state.claim == nil ? now : nil
+    return state.claim != nil
   }
 
   private func emit(label: String?, color: String, _ message: String) {
@@ -92,6 +119,10 @@ public final class Diagnostics: Sendable {
       // A message never lands in the middle of a progress bar: clear it, print, draw it again.
       if let status = state.statusLine {
         write("\r\u{1B}[K" + line + status)
+      } else if isInteractive {
+        // Another tool of the pipeline may be drawing its status line: this message takes the
+        // line, and that tool draws again below it.
+        write("\r\u{1B}[K" + line)
       } else {
         write(line)
       }

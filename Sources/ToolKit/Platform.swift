@@ -78,6 +78,24 @@ enum Platform {
 
   static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+  /// An exclusive, non-blocking flock(2) on the terminal behind `fd`, through a descriptor of its
+  /// own (a lock on an inherited descriptor would be shared with the tools beside us in a
+  /// pipeline). Returns that descriptor, or nil when another process holds the lock.
+  static func claimTerminal(behind fd: Int32) -> Int32? {
+    guard let name = ttyname(fd) else { return nil }
+    let own = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC)
+    guard own >= 0 else { return nil }
+    if flock(own, LOCK_EX | LOCK_NB) == 0 { return own }
+    close(own)
+    return nil
+  }
+
+  /// Gives a claim of ``claimTerminal(behind:)`` back.
+  static func releaseTerminal(_ claim: Int32) {
+    _ = flock(claim, LOCK_UN)
+    close(claim)
+  }
+
   static func describe(errno code: Int32) -> String { String(cString: strerror(code)) }
 
   /// Ends the process the way the default SIGPIPE action would (status 141 in a shell), even when

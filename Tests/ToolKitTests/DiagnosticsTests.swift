@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ToolKit
@@ -35,24 +36,48 @@ import Testing
   @Test func colourOnlyOnATerminalWithoutNO_COLOR() {
     let (colored, coloredOut) = capturedDiagnostics(interactive: true, environment: ["TERM": "xterm"])
     colored.error("x")
-    #expect(coloredOut.readToEnd() == "rk-test: \u{1B}[1;31merror:\u{1B}[0m x\n")
+    // On a terminal a message first clears the line another tool may be drawing on.
+    #expect(coloredOut.readToEnd() == "\r\u{1B}[Krk-test: \u{1B}[1;31merror:\u{1B}[0m x\n")
 
     for environment in [["NO_COLOR": "1", "TERM": "xterm"], ["TERM": "dumb"]] {
       let (plain, plainOut) = capturedDiagnostics(interactive: true, environment: environment)
       plain.error("x")
-      #expect(plainOut.readToEnd() == "rk-test: error: x\n")
+      #expect(plainOut.readToEnd() == "\r\u{1B}[Krk-test: error: x\n")
     }
     let (piped, pipedOut) = capturedDiagnostics(interactive: false, environment: ["TERM": "xterm"])
     piped.error("x")
     #expect(pipedOut.readToEnd() == "rk-test: error: x\n")
   }
 
-  @Test func aMessageClearsTheStatusLineAndDrawsItAgain() {
-    let (diagnostics, stderr) = capturedDiagnostics(interactive: true, environment: ["NO_COLOR": "1"])
+  @Test func aMessageClearsTheStatusLineAndDrawsItAgain() throws {
+    let terminal = try TestTerminal()
+    let diagnostics = terminal.diagnostics("rk-test")
     diagnostics.setStatus("article 1/2")
     diagnostics.warning("slow")
     diagnostics.setStatus(nil)
-    #expect(stderr.readToEnd() == "\r\u{1B}[Karticle 1/2\r\u{1B}[Krk-test: warning: slow\narticle 1/2\r\u{1B}[K")
+    #expect(
+      terminal.written()
+        == "\r\u{1B}[Krk-test: article 1/2\r\u{1B}[Krk-test: warning: slow\nrk-test: article 1/2\r\u{1B}[K")
+  }
+
+  /// Two tools of one pipeline on one terminal: the first to draw keeps the status line until it
+  /// is done; the other's messages take a line of their own, and it draws once the line is free.
+  @Test func toolsOfAPipelineTakeTurnsAtTheStatusLine() throws {
+    let terminal = try TestTerminal()
+    let fetch = terminal.diagnostics("rk-fetch")
+    let store = terminal.diagnostics("rk-cache")
+    fetch.setStatus("article 1/20")
+    store.setStatus("stored 1")
+    store.info("a note")
+    #expect(terminal.written() == "\r\u{1B}[Krk-fetch: article 1/20\r\u{1B}[Krk-cache: a note\n")
+    fetch.setStatus("article 2/20")
+    fetch.setStatus(nil)
+    #expect(terminal.written() == "\r\u{1B}[Krk-fetch: article 2/20\r\u{1B}[K")
+    store.setStatus("stored 2")
+    #expect(terminal.written() == "", "a refused tool asks again only after a second")
+    Thread.sleep(forTimeInterval: 1.1)
+    store.setStatus("stored 3")
+    #expect(terminal.written() == "\r\u{1B}[Krk-cache: stored 3")
   }
 
   @Test func statusLinesAreNeverDrawnIntoAPipe() {
@@ -83,15 +108,16 @@ import Testing
     #expect(stderr.readToEnd() == "rk-test: article 5/20, 1.0/s, ETA 15s\n")
   }
 
-  @Test func theBarShowsCountRateAndETA() {
-    let (diagnostics, stderr) = capturedDiagnostics(interactive: true, environment: ["NO_COLOR": "1"])
+  @Test func theBarShowsCountRateAndETA() throws {
+    let terminal = try TestTerminal()
+    let diagnostics = terminal.diagnostics("rk-test")
     let clock = FakeClock()
     let progress = Progress(label: "article", total: 8, diagnostics: diagnostics) { clock.now }
     clock.now += 2
     progress.advance(by: 4)
     #expect(progress.bar(now: clock.now, width: 8) == "article 4/8 [####....] 50% 2.0/s ETA 2s")
     progress.finish()
-    #expect(stderr.readToEnd() == "\r\u{1B}[K" + progress.bar(now: clock.now) + "\r\u{1B}[K")
+    #expect(terminal.written() == "\r\u{1B}[Krk-test: " + progress.bar(now: clock.now) + "\r\u{1B}[K")
   }
 
   @Test func unknownTotalsHaveNoETA() {

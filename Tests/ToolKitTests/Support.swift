@@ -74,3 +74,54 @@ func temporaryDirectory() throws -> String {
   try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   return path
 }
+
+/// A pseudo-terminal: what tools write to `terminal` (the side a shell gives them as stderr) is
+/// read back from the controlling side, with the terminal's newline translation turned off.
+final class TestTerminal: @unchecked Sendable {
+  let controller: Int32
+  let terminal: Int32
+
+  init() throws {
+    // posix_openpt(3) by hand: Glibc's module leaves it out, and the ioctl numbers are macros
+    // Swift cannot import (_IOW('T', 0x31, int) and _IOR('T', 0x30, unsigned int) on Linux).
+    let lockRequest: UInt = 0x4004_5431
+    let numberRequest: UInt = 0x8004_5430
+    controller = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+    var unlock: CInt = 0
+    var number: CUnsignedInt = 0
+    guard controller >= 0, ioctl(controller, lockRequest, &unlock) == 0,
+      ioctl(controller, numberRequest, &number) == 0
+    else { throw POSIXError(.ENOTTY) }
+    terminal = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+    guard terminal >= 0 else { throw POSIXError(.ENOTTY) }
+    var settings = termios()
+    tcgetattr(terminal, &settings)
+    settings.c_oflag &= ~tcflag_t(OPOST)
+    tcsetattr(terminal, TCSANOW, &settings)
+  }
+
+  /// What was written so far (the writes are done: they went through the kernel at once).
+  func written() -> String {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      var poller = pollfd(fd: controller, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, 100) > 0 else { break }
+      let count = read(controller, &buffer, buffer.count)
+      guard count > 0 else { break }
+      bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// A tool's messages, drawn on this terminal through its own descriptor, as a tool in a
+  /// pipeline inherits one.
+  func diagnostics(_ tool: String) -> Diagnostics {
+    Diagnostics(tool: tool, fd: dup(terminal), interactive: true, environment: ["NO_COLOR": "1"])
+  }
+
+  deinit {
+    close(terminal)
+    close(controller)
+  }
+}
