@@ -46,22 +46,28 @@ extension RKCache {
         var updated = 0
         var metadata = 0
         // A line that does not decode is reported and skipped by `records`, never echoed.
-        try records.forEachRecord { line in
-          switch try line.head().kind {
-          case Article.kind:
-            switch try offline.store(try line.decode(Article.self)) {
-            case .inserted: stored += 1
-            case .updated: updated += 1
+        do {
+          try records.forEachRecord { line in
+            switch try line.head().kind {
+            case Article.kind:
+              switch try offline.store(try line.decode(Article.self)) {
+              case .inserted: stored += 1
+              case .updated: updated += 1
+              }
+            case BookmarkRecord.kind:
+              if try offline.updateMetadata(try line.decode(BookmarkRecord.self)) { metadata += 1 }
+            case SyncSummary.kind:
+              let summary = try line.decode(SyncSummary.self)
+              if summary.complete { try offline.recordSync(at: summary.endedAt) }
+            default:
+              break
             }
-          case BookmarkRecord.kind:
-            if try offline.updateMetadata(try line.decode(BookmarkRecord.self)) { metadata += 1 }
-          case SyncSummary.kind:
-            let summary = try line.decode(SyncSummary.self)
-            if summary.complete { try offline.recordSync(at: summary.endedAt) }
-          default:
-            break
+            if echo { echo = try echoing({ try sink.writeLine(line.bytes) }, diagnostics: diagnostics) }
           }
-          if echo { echo = try echoing({ try sink.writeLine(line.bytes) }, diagnostics: diagnostics) }
+        } catch {
+          // What was echoed before a --strict stop still goes out.
+          if echo { _ = try? echoing(sink.flush, diagnostics: diagnostics) }
+          throw error
         }
         if echo { _ = try echoing(sink.flush, diagnostics: diagnostics) }
         var summary = "stored \(stored), updated \(updated)"

@@ -179,13 +179,14 @@ import Wire
 /// The guard in ``run`` that every end-to-end test goes through: a tool that prints a configured
 /// secret fails the test that ran it.
 @Suite struct SecretGuardTests {
-  @Test func printingAConfiguredSecretIsAFailure() throws {
+  @Test func theGuardFindsAConfiguredSecretInWhatAToolPrinted() throws {
+    // ail-mail body prints a message's body, so a secret in it comes out.
     let message = "From: a@example.org\nSubject: x\n\nThe token is \(RKFetchTests.token).\n"
-    withKnownIssue("ail-mail body prints the message body, secret included") {
-      _ = try run("ail-mail", ["body"], stdin: message)
-    }
+    let leaking = try run("ail-mail", ["body"], stdin: message, guardingSecrets: false)
+    #expect(leakedSecrets(leaking) == [RKFetchTests.token])
     // And a tool that prints none passes untouched.
     let clean = try run("ail-mail", ["body"], stdin: "Subject: x\n\nnothing secret\n")
     #expect(clean.stdout.contains("nothing secret"))
+    #expect(leakedSecrets(clean).isEmpty)
   }
 }
