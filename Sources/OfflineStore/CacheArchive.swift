@@ -32,6 +32,9 @@ public enum CacheArchive {
     public var updated = 0
     /// Articles already cached more recently than the archive's copy, which stayed.
     public var keptNewer = 0
+    /// Articles cached at the same moment as the archive's copy (the store it came from): left
+    /// as they are.
+    public var unchanged = 0
     /// Articles left out because the archive's copy is damaged; each was reported.
     public var rejected = 0
   }

@@ -1,5 +1,6 @@
 import ContentHash
 import Foundation
+import GRDB
 import Wire
 import ZIPFoundation
 
@@ -23,6 +24,15 @@ extension OfflineStore {
       } catch let problem as ArchiveReader.Problem {
         reject(entry, problem.reason)
         summary.rejected += 1
+        continue
+      }
+      // The archive keeps times to the microsecond at best: a copy of the same moment is the
+      // same article, not an older or newer one.
+      let cached = try reading { db in
+        try Double.fetchOne(db, sql: "SELECT cached_at FROM article WHERE id = ?", arguments: [article.id])
+      }
+      if let cached, abs(cached - article.cachedAt.timeIntervalSince1970) < 0.001 {
+        summary.unchanged += 1
         continue
       }
       let change = try put(

@@ -13,7 +13,7 @@ extension CatalogCommand {
         "The folder goes last in its parent folder (or at the top of the menu).",
         examples: [
           Example(
-            "ail-ai catalog add-folder Intern --parent Mail --icon 🏢 --keywords 'Ton: locker'", "A folder in Mail.")
+            "ail-ai catalog add-folder Internal --parent Mail --icon 🏢 --keywords 'Tone: casual'", "A folder in Mail.")
         ],
         exitStatuses: CatalogCommand.exitStatuses))
 
@@ -49,7 +49,8 @@ extension CatalogCommand {
           Example(
             "ail-ai catalog add-preset Formal --folder Mail/Reply --text 'Reply formally to {{Name|them}}.'",
             "A preset with a placeholder and its default."),
-          Example("ail-ai catalog add-preset Stil --file stil.txt --default", "A preset from a file, used by default."),
+          Example(
+            "ail-ai catalog add-preset Style --file style.txt --default", "A preset from a file, used by default."),
         ],
         exitStatuses: CatalogCommand.exitStatuses))
 
@@ -180,7 +181,7 @@ extension CatalogCommand {
         """,
         examples: [
           Example("ail-ai catalog edit Friendly --file friendly.txt", "A preset's new text."),
-          Example("ail-ai catalog edit Mail/Reply --keywords 'Ton: herzlich'", "A folder's keywords."),
+          Example("ail-ai catalog edit Mail/Reply --keywords 'Tone: warm'", "A folder's keywords."),
           Example("ail-ai catalog edit Proofread --default", "The preset used when none is named."),
         ],
         exitStatuses: CatalogCommand.exitStatuses))
@@ -234,7 +235,7 @@ extension CatalogCommand {
         "The item goes last in the folder unless --order gives its sort position (smaller comes first).",
         examples: [
           Example("ail-ai catalog move Mail/Reply/Short --to Notes", "Into another folder."),
-          Example("ail-ai catalog move General --root --order -1", "To the top of the menu, first."),
+          Example("ail-ai catalog move General --root --order=-1", "To the top of the menu, first."),
         ],
         exitStatuses: CatalogCommand.exitStatuses))
 

@@ -16,8 +16,10 @@ extension RKCache {
         while other tools go on writing, and the file appears only when complete (mode 0600).
         """,
         examples: [
-          Example("rk-cache export ~/backup/readkeep.zip", "A backup."),
-          Example("rk-cache export a.zip && unzip -q a.zip -d a && xdg-open a/articles/*.html", "Read in a browser."),
+          Example("mkdir -p ~/backup && rk-cache export ~/backup/readkeep.zip", "A backup."),
+          Example(
+            "rk-cache export a.zip && unzip -q a.zip -d a && ls a/articles/*.html",
+            "Unpacked: each article opens in a browser, images and all."),
         ],
         exitStatuses: [(.success, nil), (.ioError, "The file cannot be written or the store read.")]))
 
@@ -51,7 +53,7 @@ extension RKCache {
         """,
         examples: [
           Example("rk-cache import ~/backup/readkeep.zip", "\"imported 18, updated 2, kept 3 newer\""),
-          Example("rk-cache --db /tmp/copy.sqlite import a.zip", "Into another store."),
+          Example("rk-cache import --db copy.sqlite a.zip", "Into another store."),
         ],
         exitStatuses: [
           (.success, nil), (.dataError, "Not an export, a newer format version, or damaged articles (each reported)."),
@@ -71,6 +73,7 @@ extension RKCache {
         }
         var text = "imported \(summary.inserted), updated \(summary.updated)"
         if summary.keptNewer > 0 { text += ", kept \(summary.keptNewer) newer" }
+        if summary.unchanged > 0 { text += ", \(summary.unchanged) unchanged" }
         if summary.rejected > 0 { text += ", rejected \(summary.rejected)" }
         diagnostics.info(text)
         if summary.rejected > 0 { throw ExitCode(ExitStatus.dataError.rawValue) }

@@ -25,7 +25,7 @@ struct RKCache: AsyncParsableCommand, ToolCommand {
       examples: [
         Example("rk-fetch | rk-cache store", "Sync and store; a complete stream records the sync time."),
         Example("rk-cache search 'swift AND concurrency'", "Full-text search, best match first."),
-        Example("rk-cache html VnopmpKQ3CmQ6apY9mgDws > a.html", "An article with its images, for reading offline."),
+        Example("rk-cache html WNBGvKQgFsLwHwy4i89q53 > a.html", "An article with its images, for reading offline."),
         Example("rk-cache needs-sync --max-age 4h && make sync", "Sync at most every four hours."),
       ],
       exitStatuses: [

@@ -49,7 +49,7 @@ extension RKCache {
       abstract: "An article's HTML with its images in place, ready to open offline; marks it as read now.",
       discussion: HelpText.discussion(
         "Writes the HTML exactly as it was stored, embedded images included.",
-        examples: [Example("rk-cache html VnopmpKQ3CmQ6apY9mgDws > a.html && xdg-open a.html", "Read it.")],
+        examples: [Example("rk-cache html WNBGvKQgFsLwHwy4i89q53 > a.html && xdg-open a.html", "Read it.")],
         exitStatuses: [(.success, nil), (.failure, "No such article.")]))
 
     @OptionGroup var store: StoreOptions
@@ -72,7 +72,7 @@ extension RKCache {
       commandName: "show", abstract: "One article's metadata as a cache_entry record.",
       discussion: HelpText.discussion(
         "Does not mark the article as read.",
-        examples: [Example("rk-cache show VnopmpKQ3CmQ6apY9mgDws", "Its record.")],
+        examples: [Example("rk-cache show WNBGvKQgFsLwHwy4i89q53", "Its record.")],
         exitStatuses: [(.success, nil), (.failure, "No such article.")]))
 
     @OptionGroup var store: StoreOptions
@@ -113,7 +113,11 @@ extension RKCache {
       abstract: "The ids of the cached articles, one per line, newest cached first.",
       discussion: HelpText.discussion(
         "Made for rk-fetch --skip-ids.",
-        examples: [Example("rk-cache ids | rk-fetch --skip-ids - | rk-cache store", "Fetch only what is not cached.")],
+        examples: [
+          Example(
+            "rk-cache ids | rk-fetch --limit 0 --skip-ids - | rk-cache store",
+            "Fetch every unread article that is not cached yet.")
+        ],
         exitStatuses: [(.success, nil)]))
 
     @OptionGroup var store: StoreOptions

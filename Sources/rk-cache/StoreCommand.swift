@@ -23,7 +23,7 @@ extension RKCache {
         examples: [
           Example("rk-fetch | rk-extract-images --embed | rk-cache store", "The offline sync."),
           Example(
-            "rk-cache store --echo < articles.ndjson | rk-extract-images --list | jq -r .resolved",
+            #"rk-cache store --echo < articles.ndjson | rk-extract-images --list | jq -r 'select(.kind == "image") | .resolved'"#,
             "Store, and pass the records on to the next stage."),
           Example("rk-cache store < articles.ndjson && rk-prune --keep 20", "Store, then keep the newest 20."),
         ],

@@ -38,7 +38,9 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
       """,
       examples: [
         Example("rk-fetch | rk-extract-images --embed | rk-cache store", "Articles that read offline, images and all."),
-        Example("rk-extract-images --list < articles.ndjson | jq -r .resolved", "Every image URL, one per line."),
+        Example(
+          #"rk-extract-images --list < articles.ndjson | jq -r 'select(.kind == "image") | .resolved'"#,
+          "Every image URL, one per line."),
         Example(
           "rk-extract-images --embed --best-candidate --max-width 1600", "One image per srcset, at most 1600 px wide."),
       ],

@@ -52,7 +52,7 @@ struct RKFetch: AsyncParsableCommand, ToolCommand {
         Example(
           "rk-fetch --since 2026-11-01T00:00:00Z", "Only what changed since a date; deletions as \"deleted\" records."),
         Example(
-          "rk-fetch --fallback-cache ~/.local/share/readkeep/cache.sqlite | reader",
+          "rk-fetch --fallback-cache ~/.local/share/readkeep/cache.sqlite | jq -r .bookmark.title",
           "Network first; offline, the saved articles instead."),
       ],
       exitStatuses: [

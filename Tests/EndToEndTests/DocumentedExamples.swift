@@ -1,0 +1,482 @@
+import Foundation
+import Testing
+import Wire
+
+/// Every example the README and the tools' help show, with what it must do in the sandbox
+/// (``Sandbox``: 20 synced articles plus one about Swift, so 21 in the store; the newest is
+/// ``Sandbox/firstID``), or why it is not run here.
+enum DocumentedExamples {
+  static let all: [String: DocumentedExample] = setUp.merging(readkeep) { $1 }.merging(ailo) { $1 }.merging(fakes) {
+    $1
+  }
+
+  static let realServer = "needs a real server and account; the same command against the fakes runs in other examples"
+
+  // MARK: Set-up
+
+  static let setUp: [String: DocumentedExample] = [
+    #"SUDO=$([ "$(id -u)" -eq 0 ] || echo sudo)"#: .runs { run in
+      run.expect(run.status == 0, "sets SUDO in a shell")
+    },
+    "$SUDO apt-get update": .notRun("installs system packages; .ci/run installs the same ones on CI"),
+    "$SUDO apt-get install -y libsqlite3-dev groff-base make jq curl": .notRun(
+      "installs system packages; .ci/run installs the same ones on CI"),
+    "$SUDO apt-get install -y ffmpeg libpocketsphinx3 pocketsphinx-en-us": .notRun(
+      "installs system packages; .ci/run installs the same ones on CI"),
+    "scripts/install --prefix ~/.local": .notRun(
+      "a release build of ~10 minutes; the sandbox installs with the same script (--from the test build)"),
+    #"export PATH="$HOME/.local/bin:$PATH""#: .notRun("the user's shell set-up; the sandbox puts its install on PATH"),
+    "scripts/demo": .runs(before: "export RK_BIN=\"$(dirname \"$(command -v rk-cache)\")\"") { run in
+      run.expect(run.stdout.contains("== a local Readeck server"), "the demo's first step")
+      run.expect(run.stdout.contains("--dry-run"), "the demo reaches its last step")
+    },
+    "scripts/test": .notRun("runs this very test suite"),
+    "export READECK_URL=https://readeck.example.org READECK_TOKEN=…": .notRun(
+      "names the user's own server and token; the sandbox sets the Readeck fake's"),
+  ]
+
+  // MARK: rk-*
+
+  static let readkeep: [String: DocumentedExample] = [
+    "rk-fetch > new.ndjson": .runs { run in
+      let lines = run.file("new.ndjson")?.split(separator: "\n") ?? []
+      run.expect(lines.count == 21, "20 articles and the summary in new.ndjson, got \(lines.count) lines")
+      run.expect(lines.last?.contains(#""complete":true"#) == true, "a complete sync_summary")
+    },
+    "rk-fetch --server https://readeck.example.org > new.ndjson": .notRun(realServer),
+    "rk-cache ids | rk-fetch --limit 50 --skip-ids - | rk-cache store": .runs { run in
+      run.expect(run.stderr.contains("stored 4, updated 0"), "the 4 unread articles not cached yet are stored")
+      run.expect(run.storedArticles == 25, "25 articles stored")
+    },
+    "rk-cache ids | rk-fetch --limit 0 --skip-ids - | rk-cache store": .runs { run in
+      run.expect(run.stderr.contains("stored 4, updated 0"), "the 4 unread articles not cached yet are stored")
+    },
+    "rk-fetch --state all --limit 0 --metadata-only": .runs { run in
+      run.expect(run.records(kind: "bookmark").count == 30, "every bookmark of the 30")
+    },
+    "rk-fetch --since 2026-11-01T00:00:00Z": .runs { run in
+      let summary = run.records(kind: "sync_summary").last
+      run.expect(summary?["complete"] == true, "a complete summary of what changed")
+      run.expect(run.records(kind: "article").isEmpty, "nothing in the sample library changed since November")
+    },
+    "rk-fetch --fallback-cache ~/.local/share/readkeep/cache.sqlite": .runs { run in
+      run.expect(run.records(kind: "article").count == 20, "with the server up, a normal sync")
+    },
+    "rk-fetch --fallback-cache ~/.local/share/readkeep/cache.sqlite | jq -r .bookmark.title": .runs(
+      before: "export READECK_URL=http://127.0.0.1:9"
+    ) { run in
+      run.expect(run.lines.count == 21, "with the server down, the 21 saved articles' titles")
+      run.expect(run.stderr.contains("serving the saved articles"), "says it is offline")
+    },
+    "rk-fetch | rk-extract-images --embed | rk-cache store": .runs { run in
+      run.expect(run.stderr.contains("stored 0, updated 20"), "the 20 articles stored again")
+      run.expect(run.stderr.contains("images: 40 found, 40 embedded"), "every image embedded")
+    },
+    "rk-fetch | rk-cache store": .runs { run in
+      run.expect(run.stderr.contains("stored 0, updated 20"), "the 20 articles stored again")
+    },
+    "rk-fetch | rk-cache store && rk-prune --keep 50": .runs { run in
+      run.expect(run.storedArticles == 21, "nothing over 50 to prune")
+    },
+    #"rk-extract-images --list < articles.ndjson | jq -r 'select(.kind == "image") | .resolved'"#: .runs { run in
+      run.expect(run.lines.count == 40 && run.lines.allSatisfy { $0.hasPrefix("http://127.0.0.1:") }, "40 image URLs")
+    },
+    "rk-extract-images --embed --best-candidate --max-width 1600": .runs(before: "exec < articles.ndjson") { run in
+      let articles = run.records(kind: "article")
+      run.expect(articles.count == 20, "20 articles")
+      run.expect(
+        articles.allSatisfy { $0["html"]?.stringValue?.contains("data:image/png;base64,") == true }, "images embedded")
+    },
+    "rk-cache list --format table": .runs { run in
+      run.expect(run.lines.first?.contains("TITLE") == true && run.lines.count == 22, "a header and 21 rows")
+    },
+    "rk-cache list --format table --limit 10": .runs { run in
+      run.expect(run.lines.count == 11, "a header and 10 rows")
+    },
+    "rk-cache list --sort size | head -3": .runs { run in
+      run.expect(run.records(kind: "cache_entry").count + run.lines.count >= 3 && run.lines.count == 3, "3 lines")
+    },
+    "rk-cache search 'swift AND concurrency'": .runs { run in
+      run.expect(run.records(kind: "search_hit").map { $0["id"]?.stringValue } == ["swift-actors"], "the Swift article")
+    },
+    "rk-cache search 'swift concurrency'": .runs { run in
+      run.expect(run.records(kind: "search_hit").map { $0["id"]?.stringValue } == ["swift-actors"], "the Swift article")
+    },
+    "rk-cache search 'title:actor*' --format table": .runs { run in
+      run.expect(run.stdout.contains("Swift concurrency and actors"), "the title")
+    },
+    #"rk-cache search '"c++" templates'"#: .runs { run in
+      run.expect(run.records(kind: "search_hit").map { $0["id"]?.stringValue } == ["swift-actors"], "the C++ mention")
+      run.expect(!run.stderr.contains("searched the phrase"), "valid FTS5 as written")
+    },
+    "rk-cache html \(Sandbox.firstID) > a.html": .runs { run in
+      run.expect(run.file("a.html")?.contains("data:image/png;base64,") == true, "the article with its images")
+    },
+    "rk-cache html \(Sandbox.firstID) > a.html && xdg-open a.html": .runs { run in
+      run.expect(run.file("xdg-open.log") == "a.html\n", "opened")
+      run.expect(run.file("a.html")?.isEmpty == false, "written")
+    },
+    "rk-cache show \(Sandbox.firstID)": .runs { run in
+      run.expect(run.stdout.contains(Sandbox.firstID), "its record")
+    },
+    "rk-cache stats": .runs { run in
+      run.expect(run.stdout.contains("21 articles"), "the count")
+    },
+    "rk-cache stats --json | jq .bytes": .runs { run in
+      run.expect(Int(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)).map { $0 > 0 } == true, "a size")
+    },
+    "rk-cache needs-sync --max-age 4h && make sync": .runs(status: 1) { run in
+      run.expect(run.file("synced") == nil, "just synced: no sync needed, make not run")
+    },
+    "mkdir -p ~/backup && rk-cache export ~/backup/readkeep.zip": .runs { run in
+      run.expect(run.shell("unzip -l backup/readkeep.zip | grep -c 'articles/.*html'") == "21\n", "21 articles")
+    },
+    "rk-cache export a.zip && unzip -q a.zip -d a && ls a/articles/*.html": .runs { run in
+      run.expect(run.lines.count == 21, "21 pages")
+    },
+    "rk-cache import ~/backup/readkeep.zip": .runs { run in
+      run.expect(run.stderr.contains("imported 0, updated 0, 21 unchanged"), "everything already there")
+    },
+    "rk-cache import --db copy.sqlite a.zip": .runs { run in
+      run.expect(run.shell("rk-cache stats --db copy.sqlite").contains("21 articles"), "a second store")
+    },
+    "rk-cache clear --yes": .runs { run in
+      run.expect(run.storedArticles == 0, "empty")
+    },
+    #"rk-cache has "$id" || echo missing"#: .runs(before: "id=\(Sandbox.firstID)") { run in
+      run.expect(run.stdout.isEmpty, "it is cached")
+    },
+    "rk-cache last-sync": .runs { run in
+      run.expect(run.stdout.hasPrefix("20"), "a date")
+    },
+    #"rk-cache store --echo < articles.ndjson | rk-extract-images --list | jq -r 'select(.kind == "image") | .resolved'"#:
+      .runs { run in
+        run.expect(run.lines.count == 40, "40 image URLs")
+        run.expect(run.stderr.contains("stored 0, updated 20"), "stored")
+      },
+    "rk-cache store < articles.ndjson && rk-prune --keep 20": .runs { run in
+      run.expect(run.storedArticles == 20, "20 kept of 21")
+    },
+    "rk-prune --keep 100": .runs { run in run.expect(run.storedArticles == 21, "nothing over 100") },
+    "rk-prune --max-size 500MB --strategy lru": .runs { run in
+      run.expect(run.storedArticles == 21, "far under 500 MB")
+    },
+    "rk-prune --older-than 30d --keep 200 --dry-run": .runs { run in
+      run.expect(run.records(kind: "pruned").isEmpty && run.storedArticles == 21, "nothing that old")
+    },
+    "make -f scripts/readkeep.mk sync": .runs { run in
+      run.expect(run.storedArticles == 21, "synced less than 4 h ago: nothing to do")
+    },
+    "make -f scripts/readkeep.mk sync FORCE=1 LIMIT=50 KEEP=500": .runs { run in
+      run.expect(run.storedArticles == 25, "all 24 unread articles and the Swift one")
+    },
+    "make -f scripts/readkeep.mk search Q='swift AND actor*'": .runs { run in
+      run.expect(run.stdout.contains("Swift concurrency and actors"), "the hit")
+    },
+    "make -f scripts/readkeep.mk read ID=\(Sandbox.firstID)": .runs(before: "export DISPLAY=:0") { run in
+      let opened = run.file("xdg-open.log")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+      run.expect(opened.hasSuffix(Sandbox.firstID + ".html") && FileManager.default.fileExists(atPath: opened), opened)
+    },
+    "make -f scripts/readkeep.mk stats": .runs { run in
+      run.expect(run.stdout.contains("21 articles"), "the stats")
+    },
+    "make -f scripts/readkeep.mk export": .runs { run in
+      run.expect(run.shell("ls readkeep-*.zip").hasPrefix("readkeep-"), "readkeep-YYYYMMDD.zip")
+    },
+  ]
+
+  // MARK: ail-*
+
+  static let ailo: [String: DocumentedExample] = mail.merging(transcribe) { $1 }.merging(ai) { $1 }.merging(catalog) {
+    $1
+  }
+
+  /// The LLM fake answers with what it was asked: `[model] SYSTEM: … | USER: …`.
+  static let asked = "SYSTEM: "
+  static let replyPrompt = "Write a friendly, brief reply"
+
+  static let mail: [String: DocumentedExample] = [
+    "ail-mail body < message.eml | ail-ai --recipe 'Reply/Friendly'": .runs { run in
+      run.expect(run.stdout.contains(replyPrompt) && run.stdout.contains("anbei der Bericht"), "a drafted reply")
+    },
+    "ail-mail body < message.eml | ail-ai --recipe Reply/Friendly": .runs { run in
+      run.expect(run.stdout.contains(replyPrompt) && run.stdout.contains("anbei der Bericht"), "a drafted reply")
+    },
+    "ail-mail body < m.eml | ail-ai --recipe Mail/Reply/Friendly --var Tone=formal": .runs { run in
+      run.expect(run.stdout.contains("in a formal tone"), "the variable filled in")
+    },
+    "notmuch show --format=raw id:… | ail-mail body --with-headers": .notRun("needs notmuch and its mail database"),
+    "ail-mail body --with-headers < message.eml | less": .runs { run in
+      run.expect(run.stdout.contains("Subject: Nested multiparts"), "headers and body")
+    },
+    "ail-mail body message.eml": .runs { run in
+      run.expect(run.stdout.contains("anbei der Bericht"), "the body")
+    },
+    "ail-mail parse message.eml": .runs { run in
+      run.expect(run.records(kind: "mail").count == 1, "one record")
+    },
+    "ail-mail parse --maildir ~/Mail/INBOX | jq -r '.subject'": .runs { run in
+      run.expect(run.lines.count == 2, "two subjects")
+    },
+    "ail-mail parse --maildir ~/Mail/INBOX/ | jq -r .subject": .runs { run in
+      run.expect(run.lines.count == 2, "two subjects")
+    },
+    "ail-mail parse --mbox archive.mbox | jq -r 'select(.attachments | length > 0) | .subject'": .runs { run in
+      run.expect(run.lines.count == 1, "the one message with attachments")
+    },
+    "ail-mail parse --mbox archive.mbox | ail-ai --field text --preset Summarize": .runs { run in
+      run.expect(run.records(kind: "mail").filter { $0["ai_text"] != nil }.count == 2, "both summarised")
+    },
+    "ail-mail parse --maildir ~/Mail/INBOX | ail-ai --preset Summarize --concurrency 4 > summaries.ndjson": .runs {
+      run in
+      run.expect(run.file("summaries.ndjson")?.split(separator: "\n").count == 2, "two records")
+      run.expect(run.file("summaries.ndjson")?.contains("ai_text") == true, "rewritten")
+    },
+    "ail-mail parse --maildir ~/Mail/INBOX | ail-ai --field text --preset Summarize --concurrency 4": .runs { run in
+      run.expect(run.records(kind: "mail").filter { $0["ai_text"] != nil }.count == 2, "both summarised")
+    },
+    "ail-mail parse --maildir ~/Mail/INBOX | ail-ai --preset Summarize --field text": .runs { run in
+      run.expect(run.records(kind: "mail").filter { $0["ai_text"] != nil }.count == 2, "both summarised")
+    },
+    "ail-mail body m.eml | ail-ai --recipe Reply/Friendly | ail-mail reply --original m.eml --all | msmtp -t": .runs {
+      run in
+      let sent = run.file("msmtp.log") ?? ""
+      run.expect(sent.contains("Subject: Re: Nested multiparts") && sent.contains("In-Reply-To:"), "a reply sent")
+    },
+    "ail-mail body message.eml | ail-ai --recipe Reply/Friendly | ail-mail reply --original message.eml | msmtp -t":
+      .runs { run in
+        run.expect(run.file("msmtp.log")?.contains("Subject: Re: Nested multiparts") == true, "a reply sent")
+      },
+    "ail-mail body m.eml | ail-ai --recipe Reply/Friendly | ail-mail reply --original m.eml --all > draft.eml": .runs {
+      run in
+      run.expect(run.file("draft.eml")?.contains("Subject: Re: Nested multiparts") == true, "a draft")
+    },
+    "ail-mail reply --original message.eml answer.txt | msmtp -t": .runs { run in
+      run.expect(run.file("msmtp.log")?.contains("Thanks, see you on Monday.") == true, "the answer sent")
+    },
+  ]
+
+  static let transcribe: [String: DocumentedExample] = [
+    "ail-transcribe memo.m4a --format text": .runs { run in
+      run.expect(run.lines.count == 4, "four chunks of text")
+    },
+    "ail-transcribe memo.m4a --format text | ail-ai --preset Tidy": .runs { run in
+      run.expect(run.stdout.contains(asked + "Turn the following note"), "tidied with the Tidy preset")
+    },
+    "ail-transcribe --segments-only interview.wav | jq -c '[.start, .end]'": .runs { run in
+      run.expect(run.lines.count == 4 && run.lines.allSatisfy { $0.hasPrefix("[") }, "four segments")
+    },
+    "arecord -f S16_LE -r 16000 -c 1 | ail-transcribe --live -": .notRun("needs a microphone"),
+    "ail-transcribe --engine openai --base-url https://api.openai.com/v1 --language de-DE talk.mp3 --format srt":
+      .notRun(
+        realServer),
+    "ail-transcribe --engine openai --base-url https://api.openai.com/v1 --language de-DE talk.mp3 --format srt > talk.srt":
+      .notRun(realServer),
+    "ail-transcribe --engine whisper-server --base-url http://localhost:8080 interview.flac": .notRun(
+      "needs a whisper.cpp server on localhost:8080"),
+    "make -f scripts/ail.mk MEMOS=~/Memos": .runs { run in
+      run.expect(run.file("Memos/memo.txt")?.contains(asked + "Turn the following note") == true, "memo.txt")
+    },
+    "make -f scripts/ail.mk MEMOS=~/Memos RECIPE=Notes/Tidy AI_OPTS='--provider local'": .runs { run in
+      run.expect(run.file("Memos/memo.txt")?.contains("Turn the following note") == true, "memo.txt")
+    },
+  ]
+
+  static let ai: [String: DocumentedExample] = [
+    "ail-ai --preset Proofread --diff < note.txt": .runs { run in
+      run.expect(run.stdout.contains("--- ") && run.stdout.contains("+++ "), "a unified diff")
+    },
+    "ail-ai --preset Proofread --diff note.txt": .runs { run in
+      run.expect(run.stdout.contains("--- ") && run.stdout.contains("-teh note has a typo"), "a unified diff")
+    },
+    "ail-ai --system 'Translate to English.' --dry-run < text.txt": .runs { run in
+      run.expect(run.stdout.hasPrefix("POST ") && run.stdout.contains("Translate to English."), "the request")
+    },
+    "ail-ai --base-url http://localhost:11434 --model llama3.2 --system 'Tidy this note.' --dry-run < note.txt": .runs {
+      run in
+      run.expect(run.stdout.contains("localhost:11434") && run.stdout.contains("Tidy this note."), "the request")
+    },
+    "ail-ai --base-url https://api.openai.com/v1 --model gpt-4o-mini --api-key-env OPENAI_API_KEY --system 'Tidy this note.' --dry-run < note.txt":
+      .runs(before: "export OPENAI_API_KEY=sk-doc-example-0000") { run in
+        run.expect(run.stdout.contains("https://api.openai.com/v1/chat/completions"), "the request")
+        run.expect(!run.stdout.contains("sk-doc-example-0000"), "the key is not shown")
+      },
+    "ail-ai providers add local --base-url http://localhost:11434 --model llama3.2": .runs(
+      before: "rm .config/ailo/providers.json"
+    ) { run in
+      run.expect(run.shell("ail-ai providers list").contains("http://localhost:11434"), "the provider")
+    },
+    "ail-ai providers add openai --base-url https://api.openai.com/v1 --model gpt-4o-mini --api-key-cmd 'pass show openai' --temperature omit --fallback local:llama3.2 --default":
+      .runs { run in
+        run.expect(run.shell("ail-ai providers list").contains("* openai") || defaultIs("openai", run), "the default")
+      },
+    "ail-ai providers add openai --base-url https://api.openai.com/v1 --model gpt-4o-mini --api-key-cmd 'pass show openai' --fallback local:llama3.2":
+      .runs { run in
+        run.expect(run.shell("ail-ai providers list").contains("openai"), "the provider")
+      },
+    "ail-ai providers default openai": .runs(
+      before: "ail-ai providers add openai --base-url https://api.openai.com/v1 --model gpt-4o-mini"
+    ) { run in
+      run.expect(defaultIs("openai", run), "the default")
+    },
+    "ail-ai providers test openai": .notRun(realServer),
+    "ail-ai models --provider local": .runs { run in
+      run.expect(run.stdout.contains("llama3.2"), "the fake's model")
+    },
+  ]
+
+  static func defaultIs(_ name: String, _ run: ExampleRun) -> Bool {
+    run.shell("ail-ai providers list").split(separator: "\n").contains { $0.hasPrefix("*") && $0.contains(name) }
+  }
+
+  static let proofread = "Correct the spelling"
+
+  static let catalog: [String: DocumentedExample] = [
+    "ail-ai catalog init": .runs(before: "rm .local/share/ailo/catalog.json") { run in
+      run.expect(run.shell("ail-ai catalog list").contains("Proofread"), "the presets")
+    },
+    "ail-ai catalog init && ail-ai catalog tree": .runs { run in
+      run.expect(run.stdout.contains("Articles") && run.stdout.contains("Friendly"), "the tree")
+    },
+    "ail-ai catalog init && ail-ai prompt --recipe Reply/Friendly --var Tone=formal": .runs { run in
+      run.expect(run.stdout.contains("in a formal tone"), "the prompt")
+    },
+    "ail-ai catalog add-cookbook Office --chapter Mail --chapter Notes --keywords 'Company: ACME'": .runs { run in
+      run.expect(run.shell("ail-ai catalog list cookbooks").contains("Office"), "the cookbook")
+    },
+    "ail-ai catalog add-folder Internal --parent Mail --icon 🏢 --keywords 'Tone: casual'": .runs { run in
+      run.expect(run.shell("ail-ai catalog list folders").contains("Mail/Internal"), "the folder")
+    },
+    "ail-ai catalog add-preset Formal --folder Mail/Reply --text 'Reply formally to {{Name|them}}.'": .runs { run in
+      run.expect(run.shell("ail-ai prompt --preset Formal") == "Reply formally to them.\n", "the preset")
+    },
+    "ail-ai catalog add-preset Short --folder Mail/Reply --text 'Reply in two sentences.'": .runs { run in
+      run.expect(run.shell("ail-ai catalog show Short").contains("Reply in two sentences."), "the preset")
+    },
+    "ail-ai catalog add-preset Style --file style.txt --default": .runs { run in
+      run.expect(run.shell("ail-ai prompt").contains("Write in a plain, calm style."), "the new default")
+    },
+    "ail-ai catalog add-recipe 'Careful reply' --item Mail/Reply --item Reply/Friendly --item Notes/Proofread": .runs {
+      run in
+      let prompt = run.shell("ail-ai prompt --recipe 'Careful reply'")
+      run.expect(prompt.contains(replyPrompt) && prompt.contains(proofread), "both presets")
+    },
+    "ail-ai catalog add-recipe 'Careful reply' --item Mail/Reply/Friendly --item Notes/Proofread": .runs { run in
+      let prompt = run.shell("ail-ai prompt --recipe 'Careful reply'")
+      run.expect(prompt.contains(replyPrompt) && prompt.contains(proofread), "both presets")
+    },
+    #"ail-ai catalog add-recipe 'Two lines' --item Short --separator '\n---\n' --cookbook Office --chapter Mail"#:
+      .runs(
+        before:
+          "ail-ai catalog add-preset Short --folder Mail/Reply --text 'Reply in two sentences.' && ail-ai catalog add-cookbook Office --chapter Mail"
+      ) { run in
+        run.expect(run.shell("ail-ai catalog list recipes").contains("Two lines"), "the recipe")
+      },
+    "ail-ai catalog edit Friendly --file friendly.txt": .runs { run in
+      run.expect(run.shell("ail-ai catalog show Friendly").contains("Reply warmly and briefly."), "the new text")
+    },
+    "ail-ai catalog edit Mail/Reply --keywords 'Tone: warm'": .runs { run in
+      run.expect(run.shell("ail-ai prompt --recipe Mail/Reply/Friendly").contains("in a warm tone"), "the keyword")
+    },
+    "ail-ai catalog edit Proofread --default": .runs(before: "ail-ai catalog edit Tidy --default") { run in
+      run.expect(run.shell("ail-ai prompt").contains(proofread), "the default again")
+    },
+    "ail-ai catalog export | jq '.presets[].name'": .runs { run in
+      run.expect(run.stdout.contains("\"Proofread\""), "the names")
+    },
+    "ail-ai catalog export ~/catalog-export.json": .runs { run in
+      run.expect(run.file("catalog-export.json")?.contains("Proofread") == true, "the file")
+    },
+    "ail-ai catalog import --merge shared.json": .runs { run in
+      let names = run.shell("ail-ai catalog list")
+      run.expect(names.contains("Shared one") && names.contains("Proofread"), "merged")
+    },
+    "ail-ai catalog import ~/Downloads/catalog-export.json": .runs(
+      before: "ail-ai catalog rm Mail/Reply/Friendly --force"
+    ) { run in
+      run.expect(run.shell("ail-ai catalog list").contains("Friendly"), "the exported catalog back")
+    },
+    "ail-ai catalog list": .runs { run in
+      run.expect(run.stdout.contains("Proofread") && run.stdout.contains("Summary"), "the presets")
+    },
+    "ail-ai catalog list folders | cut -f1": .runs { run in
+      run.expect(run.lines.contains("Mail/Reply") && run.lines.contains("Articles"), "the folders")
+    },
+    "ail-ai catalog list recipes --json | jq -r .name": .runs(
+      before: "ail-ai catalog add-recipe Pair --item Notes/Proofread"
+    ) { run in
+      run.expect(run.lines == ["Pair"], "the recipe's name")
+    },
+    "ail-ai catalog move General --root --order=-1": .runs { run in
+      run.expect(run.shell("ail-ai catalog list folders | cut -f1 | grep -v /").hasPrefix("General\n"), "first")
+    },
+    "ail-ai catalog move Mail/Reply/Short --to Notes": .runs(
+      before: "ail-ai catalog add-preset Short --folder Mail/Reply --text 'Reply in two sentences.'"
+    ) { run in
+      run.expect(run.shell("ail-ai catalog show Notes/Short").contains("two sentences"), "moved")
+    },
+    "ail-ai catalog rm Mail/Reply/Short": .runs(
+      before: "ail-ai catalog add-preset Short --folder Mail/Reply --text 'Reply in two sentences.'"
+    ) { run in
+      run.expect(!run.shell("ail-ai catalog list").contains("Short"), "removed")
+    },
+    "ail-ai catalog rm Notes --recursive --force": .runs { run in
+      run.expect(!run.shell("ail-ai catalog list folders").contains("Notes"), "removed")
+    },
+    "ail-ai catalog show Friendly": .runs { run in
+      run.expect(run.stdout.contains(replyPrompt), "the text")
+    },
+    "ail-ai catalog show Notes --type recipe": .runs(before: "ail-ai catalog add-recipe Notes --item Notes/Tidy") {
+      run in
+      run.expect(run.stdout.contains("Notes/Tidy") || run.stdout.contains("Tidy"), "the recipe, not the folder")
+    },
+    "ail-ai catalog tree": .runs { run in
+      run.expect(run.stdout.contains("Mail") && run.stdout.contains("Proofread"), "the tree")
+    },
+    "ail-ai prompt": .runs { run in
+      run.expect(run.stdout.contains(proofread), "the default preset")
+    },
+    "ail-ai prompt --recipe Mail/Reply/Friendly --var Tone=formal": .runs { run in
+      run.expect(run.stdout.contains("in a formal tone"), "the prompt")
+    },
+    "ail-ai prompt --recipe Reply/Friendly --verbose": .runs { run in
+      run.expect(
+        run.stdout.contains(replyPrompt) && run.stderr.contains("from menu path Mail/Reply/Friendly"),
+        "the prompt and where it came from")
+    },
+  ]
+
+  // MARK: The fakes
+
+  /// Up to ten seconds for a fake started in the background to print its URL.
+  static let waitForURL = "for _ in $(seq 100); do [ -s url.txt ] && break; sleep 0.1; done"
+
+  static let fakes: [String: DocumentedExample] = [
+    "readeck-fake --count 100 --latency-ms 50 --token demo > url.txt &": .runs(after: waitForURL) { run in
+      run.expect(run.file("url.txt")?.hasPrefix("http://127.0.0.1:") == true, "its URL in url.txt")
+    },
+    #"rk-fetch --server "$(head -1 url.txt)" --limit 0"#: .runs(
+      before: """
+        export READECK_TOKEN=demo
+        readeck-fake --count 100 --token demo > url.txt &
+        \(waitForURL)
+        """
+    ) { run in
+      run.expect(run.records(kind: "article").count == 80, "every unread article of 100")
+    },
+    "llm-fake --flavor ollama --model llama3.2 --echo > url.txt &": .runs(after: waitForURL) { run in
+      run.expect(run.file("url.txt")?.hasPrefix("http://127.0.0.1:") == true, "its URL in url.txt")
+    },
+    #"curl -sN $(cat url.txt)/api/generate -d '{"model":"llama3.2","prompt":"hi"}'"#: .runs(
+      before: """
+        llm-fake --flavor ollama --model llama3.2 --echo > url.txt &
+        \(waitForURL)
+        """
+    ) { run in
+      run.expect(run.stdout.contains("\"done\":true") && run.stdout.contains("hi"), "a streamed answer")
+    },
+    "llm-fake --chunk-delay-ms 20 --first-byte-delay-ms 300 --api-key sk-demo": .serves { run in
+      run.expect(run.stdout.hasPrefix("http://127.0.0.1:"), "its URL")
+    },
+  ]
+}
