@@ -167,14 +167,11 @@ struct ReadingText {
       }
       let number = reference(src)
       word(markdown ? "![\(escaped(alt))][\(number)]" : "[image\(alt.isEmpty ? "" : ": " + alt)] [\(number)]")
-    case "strong", "b":
-      if markdown { word("**") }
-    case "em", "i":
-      if markdown { word("*") }
     case "code", "kbd", "samp":
-      if markdown { word("`") }
+      emphasis(tag.name)
       codeDepth += 1
     default:
+      emphasis(tag.name)
       if Self.blocks.contains(tag.name), cell == nil { flush() }
     }
   }
@@ -228,15 +225,23 @@ struct ReadingText {
           word(" [\(reference(open.href))]")
         }
       }
-    case "strong", "b":
-      if markdown { word("**") }
-    case "em", "i":
-      if markdown { word("*") }
     case "code", "kbd", "samp":
-      if markdown { word("`") }
+      emphasis(name)
       codeDepth = max(0, codeDepth - 1)
     default:
+      emphasis(name)
       if Self.blocks.contains(name), cell == nil { flush() }
+    }
+  }
+
+  /// Markdown's marks around strong, emphasised and code text, the same at both ends.
+  private mutating func emphasis(_ name: String) {
+    guard markdown else { return }
+    switch name {
+    case "strong", "b": word("**")
+    case "em", "i": word("*")
+    case "code", "kbd", "samp": word("`")
+    default: break
     }
   }
 

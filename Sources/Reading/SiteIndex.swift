@@ -95,7 +95,7 @@ public enum SiteExport {
       guard let article = try store.stored(id: id) else { continue }  // pruned meanwhile
       let file = "articles/" + StoredArticle.fileName(for: id) + ".html"
       let page = Data(ArticlePage.document(article).utf8)
-      try write(page, to: (folder as NSString).appendingPathComponent(file))
+      try PrivateFile.write(page, to: (folder as NSString).appendingPathComponent(file))
       bytes += page.count
       entries.append(
         SiteIndex.Entry(
@@ -103,19 +103,7 @@ public enum SiteExport {
           href: file))
     }
     let index = Data(SiteIndex.html(entries, now: now).utf8)
-    try write(index, to: (folder as NSString).appendingPathComponent("index.html"))
+    try PrivateFile.write(index, to: (folder as NSString).appendingPathComponent("index.html"))
     return Summary(articles: entries.count, bytes: bytes + index.count)
-  }
-
-  /// Written beside and renamed into place, so that a reader never sees half a page.
-  static func write(_ data: Data, to path: String) throws {
-    let partial = path + ".partial"
-    guard FileManager.default.createFile(atPath: partial, contents: data, attributes: [.posixPermissions: 0o600]) else {
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-    }
-    guard rename(partial, path) == 0 else {
-      try? FileManager.default.removeItem(atPath: partial)
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path])
-    }
   }
 }

@@ -63,7 +63,14 @@ extension RKCache {
     private func exportSite(to folder: String, _ diagnostics: Diagnostics) throws {
       let opened = try store.open()
       let summary: SiteExport.Summary
-      do { summary = try SiteExport.write(opened, to: folder) } catch let error as StoreError { throw error } catch {
+      do {
+        summary = try SiteExport.write(opened, to: folder)
+      } catch let error as PrivateFile.WriteError {
+        throw ToolError(.ioError, error.description)
+      } catch let error as StoreError {
+        throw error
+      } catch {
+        // Creating the folder: Foundation says what and where.
         throw ToolError(.ioError, "cannot write \(folder): \(error.localizedDescription)")
       }
       diagnostics.info(

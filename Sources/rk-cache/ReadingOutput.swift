@@ -1,5 +1,6 @@
 import Foundation
 import OfflineStore
+import Reading
 import StoreCommandLine
 import ToolKit
 
@@ -19,24 +20,8 @@ enum ReadingOutput {
       try sink.flush()
       return
     }
-    try writeFile(Data(text.utf8), to: path)
-  }
-
-  static func writeFile(_ data: Data, to path: String) throws {
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-      throw ToolError(.ioError, "cannot write \(path): it is a folder")
-    }
-    let folder = (path as NSString).deletingLastPathComponent
-    let name = ".\((path as NSString).lastPathComponent).\(UUID().uuidString).partial"
-    let partial = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
-    guard FileManager.default.createFile(atPath: partial, contents: data, attributes: [.posixPermissions: 0o600]) else {
-      throw ToolError(.ioError, "cannot write \(path): cannot create a file in \(folder.isEmpty ? "." : folder)")
-    }
-    guard rename(partial, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(atPath: partial)
-      throw ToolError(.ioError, "cannot write \(path): \(reason)")
+    do { try PrivateFile.write(Data(text.utf8), to: path) } catch let error as PrivateFile.WriteError {
+      throw ToolError(.ioError, error.description)
     }
   }
 
