@@ -6,7 +6,7 @@ import Wire
 /// Pages in a real browser: headless Chromium, its network pointed at a recording server (the
 /// Readeck fake, as proxy and as every URL the articles name), loads three stored articles that
 /// use every kind of image reference, through a wrapper page that reads each image's natural
-/// width. Every image must decode and nothing may be requested.
+/// and rendered width. Every image must decode and show, and nothing may be requested.
 @Suite(.serialized) struct RKCachePageBrowserTests {
   static let token = RKCacheReadingTests.token
 
@@ -91,7 +91,7 @@ import Wire
             const doc = frame.contentDocument;
             if (!doc) { lines.push(frame.getAttribute('src') + '|no document'); continue; }
             for (const img of doc.images) {
-              lines.push(frame.getAttribute('src') + '|' + img.alt + '|' + img.naturalWidth + '|' + img.complete);
+              lines.push(frame.getAttribute('src') + '|' + img.alt + '|' + img.naturalWidth + '|' + img.complete + '|' + img.offsetWidth);
             }
           }
           document.getElementById('out').textContent = lines.join('\\n');
@@ -110,6 +110,8 @@ import Wire
         #expect(shown.map { String($0[1]) } == alts, "page \(index + 1): \(out ?? dom.stdout)")
         for image in shown {
           #expect((Int(image[2]) ?? 0) > 0 && image[3] == "true", "not decoded: \(image.joined(separator: "|"))")
+          // Shown, too: an image hidden by the article's lazy-loading leftovers has no width on the page.
+          #expect((Int(image[4]) ?? 0) > 0, "not shown: \(image.joined(separator: "|"))")
         }
       }
 
