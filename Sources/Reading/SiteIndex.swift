@@ -88,7 +88,11 @@ public enum SiteExport {
   public static func write(_ store: OfflineStore, to folder: String, now: Date = Date()) throws -> Summary {
     let manager = FileManager.default
     let articlesFolder = (folder as NSString).appendingPathComponent("articles")
-    try manager.createDirectory(atPath: articlesFolder, withIntermediateDirectories: true)
+    do {
+      try manager.createDirectory(atPath: articlesFolder, withIntermediateDirectories: true)
+    } catch {
+      throw PrivateFile.WriteError(path: articlesFolder, reason: "cannot create the folder")
+    }
     var entries: [SiteIndex.Entry] = []
     var bytes = 0
     for id in try store.ids() {

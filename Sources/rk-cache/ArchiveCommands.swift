@@ -67,11 +67,6 @@ extension RKCache {
         summary = try SiteExport.write(opened, to: folder)
       } catch let error as PrivateFile.WriteError {
         throw ToolError(.ioError, error.description)
-      } catch let error as StoreError {
-        throw error
-      } catch {
-        // Creating the folder: Foundation says what and where.
-        throw ToolError(.ioError, "cannot write \(folder): \(error.localizedDescription)")
       }
       diagnostics.info(
         "exported \(summary.articles) page\(summary.articles == 1 ? "" : "s") and index.html to \(folder), \(Formatting.size(summary.bytes))"
