@@ -15,7 +15,8 @@ struct ReadingText {
 
   private enum Container {
     case quote
-    case list(ordered: Bool, next: Int, items: Int)
+    /// `loose` once an item held more than one block: then every item starts after a blank line.
+    case list(ordered: Bool, next: Int, items: Int, loose: Bool)
     /// A list item or a definition: the marker its first line starts with, then as many spaces.
     case item(marker: String, firstLine: Bool, blocks: Int)
   }
@@ -121,14 +122,14 @@ struct ReadingText {
     case "ul", "ol":
       flush()
       let start = tag.attribute("start").flatMap { Int($0.value.strippedWhitespace) } ?? 1
-      containers.append(.list(ordered: tag.name == "ol", next: start, items: 0))
+      containers.append(.list(ordered: tag.name == "ol", next: start, items: 0, loose: false))
     case "li":
       flush()
       closeItem()
       var marker = style == .reading ? "•" : "-"
-      if case .list(let ordered, let next, let items)? = containers.last {
+      if case .list(let ordered, let next, let items, let loose)? = containers.last {
         if ordered && !lines { marker = "\(next)." }
-        containers[containers.count - 1] = .list(ordered: ordered, next: next + 1, items: items + 1)
+        containers[containers.count - 1] = .list(ordered: ordered, next: next + 1, items: items + 1, loose: loose)
       }
       containers.append(.item(marker: marker, firstLine: true, blocks: 0))
     case "dd":
@@ -365,7 +366,11 @@ struct ReadingText {
 
   /// The item being closed no longer marks lines.
   private mutating func closeItem() {
-    if case .item? = containers.last { containers.removeLast() }
+    guard case .item(_, _, let blocks)? = containers.last else { return }
+    containers.removeLast()
+    if blocks > 1, case .list(let ordered, let next, let items, _)? = containers.last {
+      containers[containers.count - 1] = .list(ordered: ordered, next: next, items: items, loose: true)
+    }
   }
 
   /// Splits `text` into lines that fit the width once the containers' prefixes are in front.
@@ -414,7 +419,7 @@ struct ReadingText {
         // The first block of an item follows the previous item, or the text of the item
         // holding this list, without a blank line; the first item of an outer list does not.
         let list = containers[..<index].last
-        if case .list(_, _, let items)? = list,
+        if case .list(_, _, let items, let loose)? = list, !loose,
           items > 1
             || containers[..<index].contains(where: {
               if case .item = $0 { true } else { false }

@@ -46,6 +46,24 @@ import Testing
         """)
   }
 
+  @Test func anItemOfSeveralParagraphsMakesTheListLoose() {
+    let html = "<ol><li><p>First</p><p>more</p></li><li>Second</li><li>Third</li></ol><ul><li>a</li><li>b</li></ul>"
+    #expect(
+      text(html) == """
+        1. First
+
+           more
+
+        2. Second
+
+        3. Third
+
+        • a
+        • b
+
+        """)
+  }
+
   @Test func quotesPreAndTablesKeepTheirShape() {
     let html = """
       <blockquote><p>Quoted text that is long enough to wrap here.</p><p>Second</p></blockquote>\
