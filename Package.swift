@@ -95,6 +95,14 @@ let package = Package(
     .target(
       name: "Transcription", dependencies: ["Audio", "Wire", "Resilience", asyncHTTPClient] + nio,
       swiftSettings: settings),
+    /// Articles for people: the self-contained page for a browser, the folder of pages with its
+    /// index, the EPUB book, and the cleaning of article HTML they share.
+    .target(
+      name: "Reading",
+      dependencies: [
+        "OfflineStore", "HTMLScan", "Wire", "ContentHash", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ],
+      swiftSettings: settings),
     /// Renders man pages from a command's `--experimental-dump-help` description.
     .target(name: "ManPages", dependencies: ["ToolKit"], swiftSettings: settings),
 
@@ -106,7 +114,8 @@ let package = Package(
 
     /// The offline store's command: store, list, read, search, stats.
     .executableTarget(
-      name: "rk-cache", dependencies: ["OfflineStore", "StoreCommandLine", "ToolKit", "Wire", argumentParser],
+      name: "rk-cache",
+      dependencies: ["OfflineStore", "Reading", "StoreCommandLine", "ToolKit", "Wire", argumentParser],
       swiftSettings: settings),
     /// Finds, downloads and embeds the images of article records.
     .executableTarget(
@@ -163,6 +172,7 @@ let package = Package(
       dependencies: [
         "ReadeckFake", "Wire", "OfflineStore", .product(name: "GRDB", package: "GRDB.swift"), "rk-fetch", "rk-cache",
         "rk-prune", "rk-extract-images", "ail-mail", "ail-ai", "ail-transcribe", "llm-fake", "LLMFake", asyncHTTPClient,
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ] + nio,
       swiftSettings: settings),
     /// What the fakes' test suites share: reading answers whole, and raw exchanges on a socket.
@@ -180,6 +190,13 @@ let package = Package(
       dependencies: [
         "OfflineStore", "ContentHash", "HTMLScan", "Wire", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ],
+      swiftSettings: settings),
+    /// Pages, site folders and books from real stores: cleaning, documents, EPUB structure.
+    .testTarget(
+      name: "ReadingTests",
+      dependencies: [
+        "Reading", "OfflineStore", "HTMLScan", "Wire", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: settings),
     /// The catalog: tree, names, keywords, prompt generation, the app's export format.

@@ -1,6 +1,7 @@
 /// The text of an HTML document or fragment, read with `HTMLTokenizer` (so character references,
-/// comments, CDATA and the raw text of scripts and styles are what a browser makes of them), in
-/// one of two layouts for two purposes.
+/// comments, CDATA and the raw text of scripts and styles are what a browser makes of them): the
+/// project's one conversion from HTML to text, in the layouts its users need (the search index's
+/// words; a mail reader's lines and an article's text, both from ``ReadingText``).
 public enum HTMLPlainText {
   public enum Layout: Sendable {
     /// The words for a full-text index: one line, every tag, comment and doctype separating words,
@@ -11,12 +12,22 @@ public enum HTMLPlainText {
     /// the head are dropped, and white space collapses as a browser collapses it (except inside
     /// `pre`); the text ends with a line break unless it is empty.
     case lines
+    /// Text for a person in a terminal (or Markdown with `markdown`): headings, paragraphs
+    /// wrapped to `width` columns (none when nil), lists with their markers, quotes marked `> `,
+    /// preformatted text verbatim, tables row by row, and links and images as numbered
+    /// references (`text [1]`) listed at the end.
+    case reading(width: Int?, markdown: Bool)
   }
 
   public static func text(_ html: String, layout: Layout) -> String {
     switch layout {
-    case .words: words(html)
-    case .lines: lines(html)
+    case .words: return words(html)
+    case .lines:
+      var reader = ReadingText(width: nil, style: .lines)
+      return reader.render(html)
+    case .reading(let width, let markdown):
+      var reader = ReadingText(width: width, style: markdown ? .markdown : .reading)
+      return reader.render(html)
     }
   }
 
@@ -104,149 +115,4 @@ public enum HTMLPlainText {
     var string: String { String(decoding: buffer[..<count], as: UTF8.self) }
   }
 
-  // MARK: - Lines
-
-  private static let blocks: Set<String> = [
-    "address", "article", "aside", "blockquote", "dd", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer",
-    "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section",
-    "table",
-    "tr", "ul", "center",
-  ]
-  private static let paragraphs: Set<String> = [
-    "p", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "table", "ul", "ol", "pre", "hr",
-  ]
-  private static let hidden: Set<String> = ["script", "style", "head", "title", "template", "noscript"]
-
-  private static func lines(_ html: String) -> String {
-    var renderer = Lines()
-    var hiddenDepth = 0
-    var preDepth = 0
-    var link: (href: String, textStart: Int)?
-    for token in HTMLTokenizer(html, text: true, valuesOf: ["alt", "href"]) {
-      switch token {
-      case .startTag(let tag):
-        if hidden.contains(tag.name) {
-          if !tag.selfClosing { hiddenDepth += 1 }
-          continue
-        }
-        guard hiddenDepth == 0 else { continue }
-        switch tag.name {
-        case "br": renderer.lineBreak()
-        case "li":
-          renderer.block(blank: false)
-          renderer.word("- ")
-        case "img":
-          if let alt = tag.attribute("alt")?.value.trimmingWhitespace(), !alt.isEmpty {
-            renderer.text("[\(alt)]", pre: false)
-          }
-        case "a":
-          if let href = tag.attribute("href")?.value.trimmingWhitespace(), !href.isEmpty, !href.hasPrefix("#"),
-            !href.lowercased().hasPrefix("javascript:")
-          {
-            link = (href, renderer.count)
-          }
-        case "td", "th": renderer.cellBreak()
-        default:
-          if blocks.contains(tag.name) { renderer.block(blank: paragraphs.contains(tag.name)) }
-          if tag.name == "pre" { preDepth += 1 }
-        }
-      case .endTag(let name, _):
-        if hidden.contains(name) {
-          hiddenDepth = max(0, hiddenDepth - 1)
-          continue
-        }
-        guard hiddenDepth == 0 else { continue }
-        if name == "a", let open = link {
-          let shown = renderer.textSince(open.textStart)
-          let bare = open.href.hasPrefix("mailto:") ? String(open.href.dropFirst(7)) : open.href
-          if shown != open.href && shown != bare {
-            renderer.text(shown.isEmpty ? open.href : " <\(open.href)>", pre: false)
-          }
-          link = nil
-        }
-        if name == "pre" { preDepth = max(0, preDepth - 1) }
-        if blocks.contains(name) { renderer.block(blank: paragraphs.contains(name)) }
-      case .text(let text):
-        if hiddenDepth == 0 { renderer.text(text, pre: preDepth > 0) }
-      case .comment, .doctype:
-        break
-      }
-    }
-    return renderer.finish()
-  }
-
-  /// Output with pending breaks: a break is written only when text follows, so empty blocks and
-  /// trailing breaks leave nothing behind.
-  private struct Lines {
-    var output = ""
-    var pendingBreaks = 0
-    var pendingSpace = false
-    /// Where the output ends now, for ``textSince(_:)``.
-    var count: Int { output.utf8.count }
-
-    mutating func block(blank: Bool) { pendingBreaks = max(pendingBreaks, blank ? 2 : 1) }
-    mutating func lineBreak() {
-      pendingBreaks += 1
-      pendingSpace = false
-    }
-    mutating func cellBreak() { if pendingBreaks == 0 && !output.isEmpty && output.last != "\n" { word("\t") } }
-
-    mutating func word(_ text: String) {
-      flushBreaks()
-      output += text
-      pendingSpace = false
-    }
-
-    mutating func text(_ text: String, pre: Bool) {
-      if pre {
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-          if index > 0 { lineBreak() }
-          if !line.isEmpty { word(String(line)) }
-        }
-        return
-      }
-      for scalar in text.unicodeScalars {
-        if scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" || scalar == "\u{C}" {
-          if !output.isEmpty && pendingBreaks == 0 { pendingSpace = true }
-        } else {
-          flushBreaks()
-          if pendingSpace && output.last != "\n" && output.last != "\t" { output.append(" ") }
-          pendingSpace = false
-          output.unicodeScalars.append(scalar == "\u{A0}" ? " " : scalar)
-        }
-      }
-    }
-
-    func textSince(_ start: Int) -> String {
-      String(decoding: output.utf8.dropFirst(start), as: UTF8.self).trimmingWhitespace()
-    }
-
-    private mutating func flushBreaks() {
-      guard pendingBreaks > 0 else { return }
-      if !output.isEmpty {
-        while output.last == " " { output.removeLast() }
-        let existing = output.reversed().prefix { $0 == "\n" }.count
-        output += String(repeating: "\n", count: max(0, min(pendingBreaks, 2) - existing))
-      }
-      pendingBreaks = 0
-      pendingSpace = false
-    }
-
-    func finish() -> String {
-      var result = output
-      while result.last == " " || result.last == "\n" { result.removeLast() }
-      return result.isEmpty ? result : result + "\n"
-    }
-  }
-}
-
-extension StringProtocol {
-  /// Without the Unicode white space at either end.
-  fileprivate func trimmingWhitespace() -> String {
-    let scalars = unicodeScalars
-    guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-      let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-    else { return "" }
-    return String(self[first..<scalars.index(after: last)])
-  }
 }

@@ -1,14 +1,17 @@
 import ContentHash
 public import Foundation
 import GRDB
-import Wire
+public import Wire
 import ZIPFoundation
 
 extension OfflineStore {
   /// Writes the whole store to a ZIP file at `path` (see ``CacheArchive``), from one consistent
   /// snapshot while other tools go on writing. The file appears only when complete: it is written
   /// next to `path` and renamed into place, mode 0600 like the store.
-  public func export(to path: String, generator: String, now: Date = Date()) throws -> CacheArchive.ExportSummary {
+  /// `index`, when given, makes `index.html` from the articles written (newest cached first).
+  public func export(
+    to path: String, generator: String, now: Date = Date(), index: (([ExportedArticle]) -> String)? = nil
+  ) throws -> CacheArchive.ExportSummary {
     let partial = (path as NSString).deletingLastPathComponent.appendingPathComponentOrHere(
       ".\((path as NSString).lastPathComponent).\(UUID().uuidString).partial")
     // An empty ZIP (just its end record) created private from the start, which ZIPFoundation
@@ -20,7 +23,9 @@ extension OfflineStore {
     }
     do {
       let zip = try Archive(url: URL(fileURLWithPath: partial), accessMode: .update)
-      let counts = try reading { db in try ArchiveWriter(zip: zip, now: now).write(db, generator: generator) }
+      let counts = try reading { db in
+        try ArchiveWriter(zip: zip, now: now, index: index).write(db, generator: generator)
+      }
       guard rename(partial, path) == 0 else {
         throw CacheArchive.ArchiveError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
       }
@@ -35,10 +40,21 @@ extension OfflineStore {
   }
 }
 
+/// An article as an export wrote it, for the index page.
+public struct ExportedArticle: Sendable {
+  public var id: String
+  public var bookmark: JSONObject
+  public var cachedAt: Date
+  public var bytes: Int
+  /// Inside the export: `articles/ID.html`.
+  public var path: String
+}
+
 /// Writes the entries of an export from inside one read transaction.
 private struct ArchiveWriter {
   let zip: Archive
   let now: Date
+  let index: (([ExportedArticle]) -> String)?
 
   func write(_ db: Database, generator: String) throws -> (articles: Int, images: Int) {
     let articleCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article") ?? 0
@@ -56,7 +72,11 @@ private struct ArchiveWriter {
       db,
       sql: "SELECT id, bookmark, html, cached_at, accessed_at, image_urls, bytes FROM article ORDER BY cached_at, rowid"
     )
-    while let row = try articles.next() { try writeArticle(row, db) }
+    var written: [ExportedArticle] = []
+    while let row = try articles.next() { written.append(try writeArticle(row, db)) }
+    if let index {
+      try add("index.html", Data(index(written.reversed()).utf8), date: now)
+    }
 
     let blobs = try Row.fetchCursor(db, sql: "SELECT sha256, mime, data FROM blob ORDER BY sha256")
     while let blob = try blobs.next() {
@@ -66,7 +86,7 @@ private struct ArchiveWriter {
     return (articleCount, imageCount)
   }
 
-  private func writeArticle(_ row: Row, _ db: Database) throws {
+  private func writeArticle(_ row: Row, _ db: Database) throws -> ExportedArticle {
     let id: String = row["id"]
     let stored: String = row["html"]
     let links = try Row.fetchAll(
@@ -98,6 +118,8 @@ private struct ArchiveWriter {
       html: name + ".html", htmlSHA256: HexDigest.sha256(Data(original.utf8)), bytes: row["bytes"])
     try add(name + ".json", json(article), date: cachedAt)
     try add(name + ".html", Data(browsable.utf8), date: cachedAt)
+    return ExportedArticle(
+      id: id, bookmark: article.bookmark, cachedAt: cachedAt, bytes: row["bytes"], path: name + ".html")
   }
 
   static func imagePath(_ sha: String, mime: String) -> String {

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import OfflineStore
+import Reading
 import StoreCommandLine
 import ToolKit
 
@@ -7,19 +9,27 @@ extension RKCache {
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "export",
-      abstract: "Write the whole store to a ZIP file: one JSON and one HTML per article, each image once.",
+      abstract:
+        "Write the whole store to a ZIP file (one JSON and one HTML per article, each image once) or a folder of pages.",
       discussion: HelpText.discussion(
         """
         The archive holds manifest.json (format and version), articles/ID.json (the bookmark as \
         received, dates, image URLs, hashes), articles/ID.html and images/SHA256.EXT; unpacked, \
-        every article opens in a browser with its images. The export is one consistent snapshot \
-        while other tools go on writing, and the file appears only when complete (mode 0600).
+        every article opens in a browser with its images, and index.html lists them. The export \
+        is one consistent snapshot while other tools go on writing, and the file appears only \
+        when complete (mode 0600).
+
+        With --site DIR instead of a file: every article as a self-contained page (as "page" \
+        makes it) in DIR/articles/ID.html, and DIR/index.html listing them with site, date, \
+        reading time and size, newest first: a folder to copy to a phone or serve from any \
+        static server. Other files in DIR stay.
         """,
         examples: [
           Example("mkdir -p ~/backup && rk-cache export ~/backup/readkeep.zip", "A backup."),
+          Example("rk-cache export --site ~/public/articles", "A folder of pages with an index."),
           Example(
-            "rk-cache export a.zip && unzip -q a.zip -d a && ls a/articles/*.html",
-            "Unpacked: each article opens in a browser, images and all."),
+            "rk-cache export a.zip && unzip -q a.zip -d a && xdg-open a/index.html",
+            "Unpacked: the index and every article open in a browser, images and all."),
         ],
         exitStatuses: [(.success, nil), (.ioError, "The file cannot be written or the store read.")]))
 
@@ -27,16 +37,42 @@ extension RKCache {
     @Argument(
       help: ArgumentHelp("The ZIP file to write (replaced when it exists).", valueName: "file.zip"),
       completion: .file(extensions: ["zip"]))
-    var file: String
+    var file: String?
+    @Option(
+      help: ArgumentHelp("Write a folder of pages with index.html instead of a ZIP file.", valueName: "dir"),
+      completion: .directory)
+    var site: String?
+
+    func validate() throws {
+      if (file == nil) == (site == nil) {
+        throw ValidationError("Name a ZIP file or a folder with --site, one of them.")
+      }
+    }
 
     func run() throws {
       let diagnostics = store.common.diagnostics(for: "rk-cache")
       try runTool(diagnostics) {
-        let summary = try store.open().export(to: file, generator: "rk-cache \(Toolbox.version)")
+        guard let file else { return try exportSite(to: site ?? "", diagnostics) }
+        let summary = try store.open().export(to: file, generator: "rk-cache \(Toolbox.version)") {
+          SiteIndex.html(exported: $0)
+        }
         diagnostics.info(
           "exported \(summary.articles) article\(summary.articles == 1 ? "" : "s") and \(summary.images) image\(summary.images == 1 ? "" : "s") to \(file), \(Formatting.size(summary.bytes))"
         )
       }
+    }
+
+    private func exportSite(to folder: String, _ diagnostics: Diagnostics) throws {
+      let opened = try store.open()
+      let summary: SiteExport.Summary
+      do {
+        summary = try SiteExport.write(opened, to: folder)
+      } catch let error as PrivateFile.WriteError {
+        throw ToolError(.ioError, error.description)
+      }
+      diagnostics.info(
+        "exported \(summary.articles) page\(summary.articles == 1 ? "" : "s") and index.html to \(folder), \(Formatting.size(summary.bytes))"
+      )
     }
   }
 

@@ -6,7 +6,7 @@ import ToolKit
 struct RKCache: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-cache",
-    abstract: "The offline store of Readeck articles: store, list, read, search, stats, export.",
+    abstract: "The offline store of Readeck articles: store, list, read (page, text, EPUB), search, stats, export.",
     discussion: HelpText.discussion(
       """
       Keeps articles readable offline in one SQLite file: the bookmark as the server sent it, \
@@ -26,18 +26,22 @@ struct RKCache: AsyncParsableCommand, ToolCommand {
         Example("rk-fetch | rk-cache store", "Sync and store; a complete stream records the sync time."),
         Example("rk-cache search 'swift AND concurrency'", "Full-text search, best match first."),
         Example("rk-cache html WNBGvKQgFsLwHwy4i89q53 > a.html", "An article with its images, for reading offline."),
+        Example("rk-cache open WNBGvKQgFsLwHwy4i89q53", "The article as a page, in the browser."),
+        Example("rk-cache text WNBGvKQgFsLwHwy4i89q53 | less", "The article as text."),
+        Example("rk-cache epub --unread -o unread.epub", "The unread articles as a book."),
         Example("rk-cache needs-sync --max-age 4h && make sync", "Sync at most every four hours."),
       ],
       exitStatuses: [
         (.success, "Success; for has and needs-sync: yes."),
-        (.failure, "For has and needs-sync: no; for html and show: no such article."),
+        (.failure, "For has and needs-sync: no; for html, show, page, open, text and epub: no such article."),
         (.dataError, "Bad input lines (store), reported with their line numbers."),
         (.noInput, "No store at the path: only store and import create one (needs-sync then says a sync is due)."),
         (.ioError, "The store cannot be read or written."),
       ]),
     version: Toolbox.version,
     subcommands: [
-      Store.self, List.self, HTML.self, Show.self, Has.self, IDs.self, Search.self, Stats.self, NeedsSync.self,
+      Store.self, List.self, HTML.self, Page.self, Open.self, Text.self, EPUB.self, Show.self, Has.self, IDs.self,
+      Search.self, Stats.self, NeedsSync.self,
       LastSync.self, Clear.self, Export.self, Import.self,
     ])
 }

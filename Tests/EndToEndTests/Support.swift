@@ -33,7 +33,7 @@ struct ToolRun: Sendable {
 /// checked against all of them: no tool may ever show a secret, in any test.
 let configuredSecrets = [
   AilAITests.key, "sk-wrong-KEY-123456789", AilTranscribeHTTPTests.key, RKCacheTests.token, RKExtractImagesTests.token,
-  RKFetchTests.token, ReadkeepMakefileTests.token, Sandbox.token,
+  RKFetchTests.token, ReadkeepMakefileTests.token, Sandbox.token, RKCacheReadingTests.token,
 ]
 
 /// The configured secrets a run printed, on either stream.
@@ -127,6 +127,15 @@ func readLine(_ handle: FileHandle, timeout: Double) throws -> String? {
 extension Trait where Self == ConditionTrait {
   static var needsMake: Self { installed("/usr/bin/make", "make is not installed (apt-get install make)") }
   static var needsFFmpeg: Self { installed("/usr/bin/ffmpeg", "ffmpeg is not installed (apt-get install ffmpeg)") }
+  static var needsEpubcheck: Self {
+    .enabled(
+      if: FileManager.default.fileExists(atPath: "/usr/bin/epubcheck")
+        && FileManager.default.isExecutableFile(atPath: "/usr/bin/java"),
+      "epubcheck is not installed (apt-get install epubcheck)")
+  }
+  static var needsChromium: Self {
+    installed("/usr/bin/chromium", "Chromium is not installed (apt-get install chromium)")
+  }
   static var needsPython3: Self { installed("/usr/bin/python3", "python3 is not installed (apt-get install python3)") }
   static var needsPocketSphinx: Self {
     .enabled(

@@ -1,0 +1,191 @@
+import Foundation
+import HTMLScan
+
+/// An article's HTML made safe and whole for reading offline: what runs code or loads another
+/// document goes (scripts, iframes, objects, event-handler attributes, `javascript:` links), and
+/// what lazy loading left behind stops hiding the article's own images (placeholders dropped, the
+/// real image put into `src`, `loading`, `hidden` and hiding styles removed, `<noscript>`
+/// unwrapped because a browser with scripting on never shows it). Every other byte stays.
+public enum ArticleCleaner {
+  /// Elements dropped with everything inside them.
+  static let dropped: Set<String> = [
+    "script", "style", "iframe", "frame", "frameset", "object", "applet", "template", "noembed", "noframes", "embed",
+    "base", "meta", "link", "portal", "fencedframe", "title", "head",
+  ]
+  static let void: Set<String> = [
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
+  ]
+  /// Attributes that hold a lazily loaded image, as `rk-extract-images` knows them.
+  static let lazySource = ["data-src", "data-lazy-src", "data-original"]
+  static let lazySrcset = ["data-srcset", "data-lazy-srcset"]
+  static let urlAttributes: Set<String> = ["href", "src", "action", "formaction", "xlink:href", "poster", "background"]
+
+  /// The cleaned HTML. `title`: a first `<h1>` saying just that is dropped, since the page's
+  /// header shows it. `isRealImage` says whether a `src` value is an image worth showing (a
+  /// stored image that is not a one-pixel placeholder, say).
+  public static func clean(_ html: String, title: String? = nil, isRealImage: (String) -> Bool) -> String {
+    let source = Array(html.utf8)
+    var output: [UInt8] = []
+    output.reserveCapacity(source.count)
+    var copied = 0
+    var skipping: (name: String, depth: Int)?
+    var noscriptDepth = 0
+    var pictureDepth = 0
+    var lastImage: String?
+    var sawContent = false
+    var leadingHeading: (outputStart: Int, sourceStart: Int)?
+    var droppedHeading = false
+
+    func copy(upTo end: Int) {
+      if end > copied { output += source[copied..<end] }
+      copied = max(copied, end)
+    }
+    func textBetween(_ start: Int, _ end: Int) -> Bool {
+      HTMLPlainText.text(String(decoding: source[start..<end], as: UTF8.self), layout: .words).isEmpty == false
+    }
+
+    var tokenizer = HTMLTokenizer(source)
+    while let token = tokenizer.next() {
+      switch token {
+      case .startTag(let tag):
+        if var skip = skipping {
+          if tag.name == skip.name && !tag.selfClosing && !void.contains(tag.name) { skip.depth += 1 }
+          skipping = skip
+          continue
+        }
+        copy(upTo: tag.range.lowerBound)
+        if !sawContent, leadingHeading == nil, textBetween(0, tag.range.lowerBound) { sawContent = true }
+        if dropped.contains(tag.name) {
+          copied = tag.range.upperBound
+          if !void.contains(tag.name) && !tag.selfClosing { skipping = (tag.name, 1) }
+          continue
+        }
+        if tag.name == "noscript" && tag.namespace == .html {
+          noscriptDepth += 1
+          copied = tag.range.upperBound
+          continue
+        }
+        if tag.name == "picture" && !tag.selfClosing { pictureDepth += 1 }
+        if tag.name == "h1", !sawContent, !droppedHeading, leadingHeading == nil, title != nil {
+          leadingHeading = (output.count, tag.range.lowerBound)
+        }
+        if tag.name == "img" || tag.name == "figure", leadingHeading == nil { sawContent = true }
+        let result = cleaned(
+          tag, source: source, inNoscript: noscriptDepth > 0, inPicture: pictureDepth > 0, lastImage: &lastImage,
+          isRealImage)
+        if let result { output += result }
+        copied = tag.range.upperBound
+      case .endTag(let name, let range):
+        if var skip = skipping {
+          if name == skip.name { skip.depth -= 1 }
+          skipping = skip.depth > 0 ? skip : nil
+          if skipping == nil { copied = range.upperBound }
+          continue
+        }
+        copy(upTo: range.lowerBound)
+        if dropped.contains(name) {
+          copied = range.upperBound
+          continue
+        }
+        if name == "picture" { pictureDepth = max(0, pictureDepth - 1) }
+        if name == "noscript" {
+          noscriptDepth = max(0, noscriptDepth - 1)
+          copied = range.upperBound
+          continue
+        }
+        if name == "h1", let heading = leadingHeading {
+          leadingHeading = nil
+          sawContent = true
+          let text = HTMLPlainText.text(
+            String(decoding: source[heading.sourceStart..<range.upperBound], as: UTF8.self), layout: .words)
+          if let title, text == HTMLPlainText.text(title, layout: .words) {
+            output.removeSubrange(heading.outputStart...)
+            copied = range.upperBound
+            droppedHeading = true
+            continue
+          }
+        }
+      default:
+        break
+      }
+    }
+    if skipping == nil { copy(upTo: source.count) }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// The tag as it goes into the page, nil to drop it.
+  private static func cleaned(
+    _ tag: HTMLStartTag, source: [UInt8], inNoscript: Bool, inPicture: Bool, lastImage: inout String?,
+    _ isRealImage: (String) -> Bool
+  ) -> [UInt8]? {
+    var remove = Set<String>()
+    var add: [(String, String)] = []
+    for attribute in tag.attributes {
+      let name = attribute.name
+      if name.hasPrefix("on") || name == "srcdoc" || name == "integrity" || name == "nonce" || name == "ping"
+        || name == "formaction" || name == "http-equiv"
+      {
+        remove.insert(name)
+      } else if urlAttributes.contains(name), isScriptURL(attribute.value) {
+        remove.insert(name)
+      }
+    }
+    if tag.name == "img" || tag.name == "source" || tag.name == "picture" || tag.name == "figure" {
+      // Lazy loading hides images with attributes and styles its script would have changed.
+      for name in ["loading", "hidden", "style", "decoding"] where tag.attribute(name) != nil { remove.insert(name) }
+    }
+    if tag.name == "img" && tag.namespace == .html {
+      let src = tag.attribute("src")?.value.trimmed ?? ""
+      let lazy = lazySource.lazy.compactMap { tag.attribute($0)?.value.trimmed }.first(where: isRealImage)
+      let lazySet = lazySrcset.lazy.compactMap { tag.attribute($0)?.value }.first { value in
+        Srcset.parse(value).contains { isRealImage($0.url) }
+      }
+      var shown = isRealImage(src) ? src : nil
+      if shown == nil, let lazy {
+        remove.insert("src")
+        add.append(("src", lazy))
+        shown = lazy
+      }
+      let srcset = tag.attribute("srcset")?.value
+      if srcset.map({ Srcset.parse($0).contains { isRealImage($0.url) } }) != true, let lazySet {
+        remove.insert("srcset")
+        add.append(("srcset", lazySet))
+        if shown == nil { shown = Srcset.parse(lazySet).first { isRealImage($0.url) }?.url }
+      } else if shown == nil, let srcset {
+        shown = Srcset.parse(srcset).first { isRealImage($0.url) }?.url
+      }
+      let isLazy =
+        !(lazySource + lazySrcset).allSatisfy { tag.attribute($0) == nil }
+        || tag.attribute("class")?.value.lowercased().contains("lazy") == true
+      // A placeholder of a lazy image whose real one is not here (its <noscript> copy, when
+      // there is one, follows and shows it), or an image that was never stored, which the page
+      // may not load: its alt text says what was there. In a <picture>, a source may show it.
+      if shown == nil && !inPicture {
+        let alt = tag.attribute("alt")?.value.trimmed ?? ""
+        return isLazy || alt.isEmpty ? [] : Array("[\(Markup.text(alt))]".utf8)
+      }
+      // The <noscript> copy of the image just shown.
+      if inNoscript, let shown, shown == lastImage { return nil }
+      if !inNoscript { lastImage = shown }
+      remove.formUnion(lazySource + lazySrcset)
+    }
+    if tag.name == "source" {
+      if let lazySet = lazySrcset.lazy.compactMap({ tag.attribute($0)?.value }).first, tag.attribute("srcset") == nil {
+        add.append(("srcset", lazySet))
+      }
+      remove.formUnion(lazySource + lazySrcset)
+    }
+    let present = remove.filter { tag.attribute($0) != nil }
+    guard !present.isEmpty || !add.isEmpty else { return Array(source[tag.range]) }
+    return TagSource(source[tag.range]).written(keeping: { !present.contains($0) }, adding: add)
+  }
+
+  static func isScriptURL(_ value: String) -> Bool {
+    let compact = value.lowercased().filter { !$0.isWhitespace && $0 != "\u{0}" }
+    return compact.hasPrefix("javascript:") || compact.hasPrefix("vbscript:")
+  }
+}
+
+extension String {
+  var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}

@@ -1,0 +1,25 @@
+import HTMLScan
+public import OfflineStore
+
+/// An article as text: its header (title, byline, address) and the cleaned article through the
+/// one HTML-to-text conversion, `HTMLPlainText`'s reading layout.
+public enum ArticleText {
+  public static func render(_ article: StoredArticle, width: Int?, markdown: Bool) -> String {
+    let info = ArticleInfo(id: article.id, bookmark: article.bookmark, cachedAt: article.cachedAt, bytes: article.bytes)
+    let cleaned = article.with(
+      ArticleCleaner.clean(article.html, title: info.title) { ArticlePage.isRealImage($0, in: article) })
+    // Plain text names an image by what it is (its hash tells two of a size apart); Markdown
+    // keeps it, as a data: URI.
+    let body =
+      markdown
+      ? cleaned.htmlWithDataURIs
+      : cleaned.html { hash, image in
+        "(embedded \(image.mime), \(SiteIndex.size(image.bytes.count)), sha256 \(hash.prefix(12)))"
+      }
+    var header = "<h1>\(Markup.text(info.title))</h1>"
+    if !info.byline.isEmpty { header += "<p>\(Markup.text(info.byline))<br>" } else { header += "<p>" }
+    if let url = info.url { header += Markup.text(url) }
+    header += "</p>"
+    return HTMLPlainText.text(header + body, layout: .reading(width: width, markdown: markdown))
+  }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import OfflineStore
+import Reading
+import StoreCommandLine
+import ToolKit
+
+/// What the reading commands share: finding the article, and writing a file whole or not at all.
+enum ReadingOutput {
+  static func article(_ id: String, in store: OfflineStore) throws -> StoredArticle {
+    guard let article = try store.stored(id: id) else { throw ToolError(.failure, "no article \(id) in the cache") }
+    return article
+  }
+
+  /// Writes `text` to `path` through a file beside it renamed into place (mode 0600: it holds
+  /// the user's article), or to standard output when `path` is nil or `-`.
+  static func write(_ text: String, to path: String?) throws {
+    guard let path, path != "-" else {
+      let sink = OutputSink.standardOutput
+      try sink.write(text)
+      try sink.flush()
+      return
+    }
+    do { try PrivateFile.write(Data(text.utf8), to: path) } catch let error as PrivateFile.WriteError {
+      throw ToolError(.ioError, error.description)
+    }
+  }
+
+  /// The terminal's width when standard output is one, else 80 (a pipe, a file).
+  static var terminalWidth: Int {
+    var size = winsize()
+    if isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+    return 80
+  }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import ReadeckFake
+import Testing
+import Wire
+
+/// Pages in a real browser: headless Chromium, its network pointed at a recording server (the
+/// Readeck fake, as proxy and as every URL the articles name), loads three stored articles that
+/// use every kind of image reference, through a wrapper page that reads each image's natural
+/// and rendered width. Every image must decode and show, and nothing may be requested.
+@Suite(.serialized) struct RKCachePageBrowserTests {
+  static let token = RKCacheReadingTests.token
+
+  /// Three articles: every way an article refers to an image, lazy-loading leftovers, and what
+  /// would reach the network if it were carried over.
+  static func articles() -> [FakeBookmark] {
+    var images: [String: [FakeImage]] = [:]
+    func image(_ id: String, _ name: String, _ colour: UInt8) -> String {
+      images[id, default: []].append(
+        FakeImage.png(name: name, width: 40, height: 30, red: colour, green: 255 - colour, blue: 90))
+      return "{root}/bm/\(id.prefix(2))/\(id)/_resources/\(name)"
+    }
+    let bait = """
+      <script src="{root}/bait/script.js"></script><iframe src="{root}/bait/frame"></iframe>\
+      <link rel="stylesheet" href="{root}/bait/style.css"><object data="{root}/bait/object"></object>\
+      <audio src="{root}/bait/audio.mp3" autoplay></audio><meta http-equiv="refresh" content="0;url={root}/bait/refresh">\
+      <img src="{root}/bait/handler.png" hidden onerror="fetch('{root}/bait/onerror')" style="display:none" alt="">
+      """
+    let first = "BrowserKindsFirst11111"
+    let second = "BrowserLazySecond11111"
+    let third = "BrowserMediaThird11111"
+    let pixel = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
+    let filler = String(
+      repeating: "<p>Filler text that pushes the next image far below the first screen.</p>", count: 60)
+    let htmlOne = """
+      <h2>Plain, srcset, picture</h2><p><img src="\(image(first, "a.png", 10))" alt="plain"></p>\
+      <p><img src="\(image(first, "b.png", 40))" srcset="\(image(first, "b.png", 40)) 1x, \(image(first, "c.png", 70)) 2x" alt="srcset"></p>\
+      <picture><source srcset="\(image(first, "d.png", 100))" type="image/png"><img src="\(image(first, "e.png", 130))" alt="picture"></picture>\(bait)
+      """
+    let lazy = image(second, "f.png", 160)
+    let htmlTwo = """
+      <h2>Lazy</h2><img class="lazyload" src="\(pixel)" data-src="\(lazy)" alt="lazy">\
+      <noscript><img src="\(lazy)" alt="noscript copy"></noscript>\
+      <img data-srcset="\(image(second, "g.png", 190)) 1x" alt="lazy srcset">\(filler)\
+      <img src="\(image(second, "h.png", 220))" loading="lazy" alt="far below">\
+      <img src="\(image(second, "i.png", 250))" hidden style="opacity:0" alt="hidden">\(bait)
+      """
+    let htmlThree = """
+      <h2>Styles and others</h2><div style="background-image:url('\(image(third, "j.png", 20))');width:40px;height:30px"></div>\
+      <video poster="\(image(third, "k.png", 50))"></video>\
+      <svg width="40" height="30"><image href="\(image(third, "l.png", 80))" width="40" height="30"/></svg>\
+      <input type="image" src="\(image(third, "m.png", 110))" alt="input"><p><img src="\(image(third, "n.png", 140))" alt="plain three"></p>\(bait)
+      """
+    let created = Date(timeIntervalSince1970: 1_772_366_400)
+    return [(first, htmlOne), (second, htmlTwo), (third, htmlThree)].enumerated().map { index, item in
+      FakeBookmark(
+        id: item.0, title: "Browser test \(index + 1)", url: "https://example.org/\(index)", siteName: "Example",
+        created: created.addingTimeInterval(Double(-index * 60)), authors: ["Jane Doe"], articleHTML: item.1,
+        images: images[item.0] ?? [])
+    }
+  }
+
+  /// The images each page must show, by alt text.
+  static let expected = [
+    ["plain", "srcset", "picture"], ["lazy", "lazy srcset", "far below", "hidden"], ["plain three"],
+  ]
+
+  @Test(.needsChromium) func storedPagesShowEveryImageAndRequestNothing() async throws {
+    let folder = NSTemporaryDirectory() + "rk-browser-e2e-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let db = folder + "/cache.sqlite"
+    let articles = Self.articles()
+    try await withReadeck(articles, token: Self.token) { fake in
+      let fetched = try run(
+        "rk-fetch", ["--server", fake.baseURL, "--state", "all"], environment: ["READECK_TOKEN": Self.token])
+      let embedded = try run("rk-extract-images", ["--embed"], stdin: fetched.stdout)
+      #expect(try run("rk-cache", ["store", "--db", db], stdin: embedded.stdout).status == 0)
+      for (index, article) in articles.enumerated() {
+        let page = try run("rk-cache", ["page", "--db", db, article.id, "-o", folder + "/p\(index + 1).html"])
+        #expect(page.status == 0, "\(page.stderr)")
+      }
+      // The wrapper page reads the pages' images once everything has loaded; the pages' own
+      // policy keeps scripts out of them.
+      let frames = (1...3).map { "<iframe src=\"p\($0).html\" width=\"1000\" height=\"700\"></iframe>" }
+      let wrapper = """
+        <!DOCTYPE html><html><body><pre id="out">pending</pre>\(frames.joined())
+        <script>
+        window.addEventListener('load', () => {
+          const lines = [];
+          for (const frame of document.querySelectorAll('iframe')) {
+            const doc = frame.contentDocument;
+            if (!doc) { lines.push(frame.getAttribute('src') + '|no document'); continue; }
+            for (const img of doc.images) {
+              lines.push(frame.getAttribute('src') + '|' + img.alt + '|' + img.naturalWidth + '|' + img.complete + '|' + img.offsetWidth);
+            }
+          }
+          document.getElementById('out').textContent = lines.join('\\n');
+        });
+        </script></body></html>
+        """
+      try wrapper.write(toFile: folder + "/check.html", atomically: true, encoding: .utf8)
+      let before = fake.requests.count
+
+      let dom = try chromium(["--dump-dom", "file://\(folder)/check.html"], proxy: fake.baseURL, folder: folder)
+      #expect(dom.status == 0, "\(dom.stderr)")
+      let out = dom.stdout.components(separatedBy: "<pre id=\"out\">").last?.components(separatedBy: "</pre>").first
+      let lines = (out ?? "").split(separator: "\n").map { $0.split(separator: "|", omittingEmptySubsequences: false) }
+      for (index, alts) in Self.expected.enumerated() {
+        let shown = lines.filter { $0.first == "p\(index + 1).html" }
+        #expect(shown.map { String($0[1]) } == alts, "page \(index + 1): \(out ?? dom.stdout)")
+        for image in shown {
+          #expect((Int(image[2]) ?? 0) > 0 && image[3] == "true", "not decoded: \(image.joined(separator: "|"))")
+          // Shown, too: an image hidden by the article's lazy-loading leftovers has no width on the page.
+          #expect((Int(image[4]) ?? 0) > 0, "not shown: \(image.joined(separator: "|"))")
+        }
+      }
+
+      let screenshot = NSTemporaryDirectory() + "rk-cache-page-screenshot.png"
+      try? FileManager.default.removeItem(atPath: screenshot)
+      let shot = try chromium(
+        ["--screenshot=\(screenshot)", "--window-size=1000,1400", "file://\(folder)/p1.html"], proxy: fake.baseURL,
+        folder: folder)
+      #expect(shot.status == 0, "\(shot.stderr)")
+      let png = FileManager.default.contents(atPath: screenshot) ?? Data()
+      #expect(png.starts(with: [0x89, 0x50, 0x4e, 0x47]))
+      print("rk-cache page screenshot: \(screenshot)")
+
+      // Every URL the articles name is the recording server's own; Chromium's own background
+      // traffic (its updater, clock, sign-in) goes to other hosts through the same proxy and
+      // is no request of the pages.
+      let host = String(fake.baseURL.dropFirst("http://".count))
+      let requested = fake.requests.dropFirst(before).filter { request in
+        request.header("Host") == host || request.path.hasPrefix("/bait") || request.path.hasPrefix("/bm/")
+          || request.path == host
+      }
+      #expect(requested.isEmpty, "the pages requested \(requested.map { "\($0.method) \($0.path)" })")
+    }
+  }
+
+  /// Headless Chromium with its proxy at the recording server (loopback included), no
+  /// background traffic, a profile of its own; bounded by `timeout` so a hung browser fails the test.
+  private func chromium(_ arguments: [String], proxy: String, folder: String) throws -> ToolRun {
+    let profile = folder + "/chromium-profile"
+    return try run(
+      "/usr/bin/timeout",
+      [
+        "120", "/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
+        "--proxy-server=\(proxy)", "--proxy-bypass-list=<-loopback>", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--no-default-browser-check",
+        "--disable-extensions", "--disable-default-apps", "--no-pings", "--disable-domain-reliability",
+        "--disable-client-side-phishing-detection", "--disable-features=NetworkTimeServiceQuerying,OptimizationHints",
+        "--disable-dev-shm-usage", "--user-data-dir=\(profile)", "--virtual-time-budget=10000",
+      ] + arguments, environment: ["HOME": folder, "XDG_CONFIG_HOME": folder + "/config"])
+  }
+}
