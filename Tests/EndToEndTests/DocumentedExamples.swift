@@ -23,6 +23,8 @@ enum DocumentedExamples {
       "installs system packages; .ci/run installs the same ones on CI"),
     "$SUDO apt-get install -y ffmpeg libpocketsphinx3 pocketsphinx-en-us": .notRun(
       "installs system packages; .ci/run installs the same ones on CI"),
+    "$SUDO apt-get install -y chromium epubcheck unzip": .notRun(
+      "installs system packages; .ci/run installs the same ones on CI"),
     "scripts/install --prefix ~/.local": .notRun(
       "a release build of ~10 minutes; the sandbox installs with the same script (--from the test build)"),
     #"export PATH="$HOME/.local/bin:$PATH""#: .notRun("the user's shell set-up; the sandbox puts its install on PATH"),
@@ -131,8 +133,50 @@ enum DocumentedExamples {
     "mkdir -p ~/backup && rk-cache export ~/backup/readkeep.zip": .runs { run in
       run.expect(run.shell("unzip -l backup/readkeep.zip | grep -c 'articles/.*html'") == "21\n", "21 articles")
     },
-    "rk-cache export a.zip && unzip -q a.zip -d a && ls a/articles/*.html": .runs { run in
-      run.expect(run.lines.count == 21, "21 pages")
+    "rk-cache export a.zip && unzip -q a.zip -d a && xdg-open a/index.html": .runs { run in
+      run.expect(run.file("xdg-open.log") == "a/index.html\n", "the index opened")
+      run.expect(run.shell("ls a/articles/*.html | wc -l") == "21\n", "21 pages beside it")
+    },
+    "rk-cache export --site ~/public/articles": .runs { run in
+      let index = run.file("public/articles/index.html") ?? ""
+      run.expect(index.contains("Swift concurrency and actors") && index.contains(Sandbox.firstID), "the index")
+    },
+    "rk-cache open \(Sandbox.firstID)": .runs { run in
+      // No display in the sandbox: the path of the page, to open by hand.
+      let path = run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+      run.expect(path.hasSuffix(Sandbox.firstID + ".html") && FileManager.default.fileExists(atPath: path), path)
+    },
+    #"w3m "$(rk-cache open \#(Sandbox.firstID))""#: .notRun("needs w3m, a text browser, and a terminal"),
+    "rk-cache page \(Sandbox.firstID) -o a.html": .runs { run in
+      let page = run.file("a.html") ?? ""
+      run.expect(page.hasPrefix("<!DOCTYPE html>") && page.contains("<title>"), "a whole page")
+    },
+    "rk-cache page \(Sandbox.firstID) > a.html && xdg-open a.html": .runs { run in
+      run.expect(run.file("xdg-open.log") == "a.html\n", "opened")
+      run.expect(run.file("a.html")?.contains("Content-Security-Policy") == true, "the page")
+    },
+    "rk-cache text \(Sandbox.firstID) | less": .runs { run in
+      run.expect(run.lines.count > 5 && !run.stdout.contains("<p>"), "the article as text")
+    },
+    "rk-cache text \(Sandbox.firstID) | ail-ai --recipe Articles/Summary": .runs { run in
+      run.expect(run.stdout.contains("Summarise the following article"), "summarised with the Articles/Summary preset")
+    },
+    "rk-cache text --markdown WNBGvKQgFsLwHwy4i89q53 > a.md": .runs { run in
+      run.expect(run.file("a.md")?.hasPrefix("# ") == true, "Markdown")
+    },
+    "rk-cache text --markdown --width 0 WNBGvKQgFsLwHwy4i89q53 > a.md": .runs { run in
+      run.expect(run.file("a.md")?.hasPrefix("# ") == true, "Markdown")
+    },
+    "rk-cache epub --unread -o unread.epub": .runs { run in
+      let chapters = Int(run.shell("unzip -l unread.epub | grep -c 'xhtml'").trimmingCharacters(in: .newlines)) ?? 0
+      run.expect(chapters >= 21, "a chapter per article, and the contents")
+      run.expect(run.shell("unzip -p unread.epub mimetype") == "application/epub+zip", "an EPUB")
+    },
+    "rk-cache epub --label longread --since 7d -o week.epub": .runs { run in
+      run.expect(run.shell("unzip -p week.epub mimetype") == "application/epub+zip", "an EPUB")
+    },
+    "rk-cache epub WNBGvKQgFsLwHwy4i89q53 -o a.epub": .runs { run in
+      run.expect(run.shell("unzip -p a.epub mimetype") == "application/epub+zip", "an EPUB")
     },
     "rk-cache import ~/backup/readkeep.zip": .runs { run in
       run.expect(run.stderr.contains("imported 0, updated 0, 21 unchanged"), "everything already there")
