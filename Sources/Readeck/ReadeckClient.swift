@@ -100,6 +100,21 @@ public final class ReadeckClient: Sendable {
     }
   }
 
+  /// `PATCH /api/bookmarks/{id}` with `fields`; the server's answer: the values that changed,
+  /// plus `href`, `id` and `updated`. The fields are absolute values, so a retry is harmless.
+  public func update(id: String, fields: JSONObject) async throws -> JSONObject {
+    let payload = try WireCoding.line(JSONValue.object(fields))
+    let (_, body) = try await send(
+      .PATCH, apiURL("/bookmarks/\(URLText.encodeComponent(id))"), accept: .json, body: payload)
+    guard case .object(let answer) = try parseJSON(body, what: "update answer") else {
+      throw ReadeckError.invalidResponse("the update answer is not a JSON object")
+    }
+    return answer
+  }
+
+  /// The URL of a bookmark's API route, as `update` sends it.
+  public func bookmarkURL(id: String) -> String { apiURL("/bookmarks/\(URLText.encodeComponent(id))") }
+
   /// `POST /api/bookmarks/sync` for the HTML of `ids`, streamed: `onArticle` gets each bookmark's
   /// HTML as its part completes (image URLs left absolute, so it equals `GET …/article`). Retries
   /// cover the request until its answer starts; a stream that breaks later ends the call with an
@@ -165,11 +180,12 @@ public final class ReadeckClient: Sendable {
   }
 
   /// A request with retries whose whole body is read (bounded in size and time).
-  private func send(_ method: HTTPMethod, _ url: String, accept: Accept) async throws -> (
-    HTTPClientResponse, ByteBuffer
-  ) {
+  private func send(_ method: HTTPMethod, _ url: String, accept: Accept, body payload: [UInt8]? = nil) async throws
+    -> (HTTPClientResponse, ByteBuffer)
+  {
     try await retrying(method, url) {
-      let (response, body) = try await self.attempt(method, url, accept: accept, body: nil, limit: .whole(self.timeout))
+      let (response, body) = try await self.attempt(
+        method, url, accept: accept, body: payload, limit: .whole(self.timeout))
       do {
         return (response, try await body.collect(upTo: 256 << 20))
       } catch is CancellationError {

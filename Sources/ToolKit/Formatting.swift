@@ -83,6 +83,11 @@ public enum Formatting {
     return "\(reasons.count) failed (\(listed)\(reasons.count > shown ? "; …" : ""))"
   }
 
+  /// `1 change`, `5 changes`: a count and its noun, plural with an s.
+  public static func count(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+  }
+
   /// `2026-11-22 03:04` (UTC), for tables.
   public static func day(_ date: Date) -> String {
     String(RFC3339.string(from: date).prefix(16).map { $0 == "T" ? " " : $0 })

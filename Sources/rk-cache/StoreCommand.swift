@@ -12,13 +12,18 @@ extension RKCache {
       discussion: HelpText.discussion(
         """
         Reads "article" records (upserted by id, one transaction each), "bookmark" records \
-        (which update the metadata of articles already cached) and "sync_summary" records (one \
-        with "complete": true records the sync time; a stream cut short records nothing). Other \
-        records are passed over. Prints "stored 18, updated 2" on standard error.
+        (which update the metadata of articles already cached, except the fields with an offline \
+        change rk-push has yet to send), "deleted" records (the article, its images and its \
+        queued changes leave the store) and "sync_summary" records (one with "complete": true \
+        records the sync time; a stream cut short records nothing). Other records are passed \
+        over. Prints "stored 18, updated 2" on standard error.
         """,
         examples: [
           Example("rk-fetch | rk-extract-images --embed | rk-cache store", "The offline sync."),
           Example("rk-cache store --echo < articles.ndjson | rk-prune --keep 20", "Store, and pass the records on."),
+          Example(
+            "rk-fetch --since \"$(rk-cache last-sync)\" --state all --limit 0 --metadata-only | rk-cache store",
+            "Follow the server: archived, relabelled and deleted bookmarks."),
         ],
         exitStatuses: [(.success, nil), (.dataError, nil), (.ioError, nil)]))
 
@@ -35,6 +40,7 @@ extension RKCache {
         var stored = 0
         var updated = 0
         var metadata = 0
+        var deleted = 0
         // A line that does not decode is reported and skipped by `records`, never echoed.
         try records.forEachRecord { line in
           switch try line.head().kind {
@@ -45,6 +51,8 @@ extension RKCache {
             }
           case BookmarkRecord.kind:
             if try offline.updateMetadata(try line.decode(BookmarkRecord.self)) { metadata += 1 }
+          case Deleted.kind:
+            if try offline.forget(id: try line.decode(Deleted.self).id).removedArticle { deleted += 1 }
           case SyncSummary.kind:
             let summary = try line.decode(SyncSummary.self)
             if summary.complete { try offline.recordSync(at: summary.endedAt) }
@@ -56,6 +64,7 @@ extension RKCache {
         try sink.flush()
         var summary = "stored \(stored), updated \(updated)"
         if metadata > 0 { summary += ", metadata of \(metadata)" }
+        if deleted > 0 { summary += ", removed \(deleted) deleted on the server" }
         diagnostics.info(summary)
         try records.finish()
       }

@@ -33,7 +33,7 @@ struct ToolRun: Sendable {
 /// checked against all of them: no tool may ever show a secret, in any test.
 let configuredSecrets = [
   AilAITests.key, "sk-wrong-KEY-123456789", AilTranscribeHTTPTests.key, RKCacheTests.token, RKExtractImagesTests.token,
-  RKFetchTests.token, ReadkeepMakefileTests.token,
+  RKFetchTests.token, ReadkeepMakefileTests.token, RKPushTests.token,
 ]
 
 /// Runs a built tool with a clean environment (only what is given, plus PATH and a HOME that
