@@ -45,8 +45,8 @@ sync:
 	status=$$(mktemp -d) || exit 1; \
 	trap 'rm -rf "$$status"' EXIT; \
 	$(rk)rk-push $(db) $(PUSH_OPTS) > /dev/null 2> "$$status/push.err"; code=$$?; \
-	if [ "$$code" != 0 ] && [ "$$code" != 66 ]; then \
-	  cat "$$status/push.err" >&2; echo "readkeep: push failed (status $$code)" >&2; exit "$$code"; fi; \
+	[ "$$code" = 66 ] || cat "$$status/push.err" >&2; \
+	if [ "$$code" != 0 ] && [ "$$code" != 66 ]; then echo "readkeep: push failed (status $$code)" >&2; exit "$$code"; fi; \
 	if since=$$($(rk)rk-cache last-sync $(db) 2> /dev/null); then \
 	  { $(rk)rk-fetch --since "$$since" --state all --limit 0 --metadata-only $(FETCH_OPTS); \
 	    echo $$? > "$$status/changes"; } \

@@ -32,6 +32,11 @@ public struct OfflineEdit: Sendable, Equatable {
 public struct QueuedChange: Sendable, Equatable {
   public var change: PendingChange
   public var revision: Int64
+
+  public init(change: PendingChange, revision: Int64) {
+    self.change = change
+    self.revision = revision
+  }
 }
 
 /// The offline write queue: changes made while reading offline update the cached bookmark and
@@ -43,7 +48,8 @@ extension OfflineStore {
     try writing { db in
       var bookmarks: [(String, JSONObject)] = []
       var missing: [String] = []
-      for id in ids {
+      var seen = Set<String>()
+      for id in ids where seen.insert(id).inserted {
         if let bookmark = try cachedBookmark(db, id: id) {
           bookmarks.append((id, bookmark))
         } else {
