@@ -110,13 +110,13 @@ import Wire
     }
   }
 
-  /// Kills rk-push with SIGKILL after a random number of PATCH requests, three times, checking
+  /// Kills rk-push with SIGKILL after a random number (1–25) of PATCH requests, three times, checking
   /// each time that every change the queue lost is on the server and the store is sound; the
   /// last push then completes without sending anything already confirmed.
   @Test func killedAtRandomPointsAPushOf200ChangesStaysConsistent() async throws {
     let library = Self.unread(100, seed: 17)
     let ids = library.map(\.id)
-    try await withSyncedStore(library, latency: 15) { db, fake in
+    try await withSyncedStore(library, latency: 100) { db, fake in
       let marked = try run("rk-cache", ["mark", "--db", db] + ids + ["--archive", "--add-label", "done"])
       #expect(marked.status == 0, "\(marked.stderr)")
       #expect(try pending(db).count == 200)
@@ -127,15 +127,16 @@ import Wire
         fake.clearRequests()
         let process = Process()
         process.executableURL = binaries.appendingPathComponent("rk-push")
-        process.arguments = ["--db", db, "--server", fake.baseURL, "--quiet"]
+        // One bookmark at a time, 100 ms each: the whole push takes 10 s, the kill comes within 25.
+        process.arguments = ["--db", db, "--server", fake.baseURL, "--quiet", "--concurrency", "1"]
         process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "READECK_TOKEN": Self.token]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         let killAfter = Int.random(in: 1...25, using: &generator)
-        while process.isRunning, fake.requests.filter({ $0.route == .update }).count < killAfter {
-          try await Task.sleep(for: .milliseconds(2))
-        }
+        // Polled on this thread, not by sleeping on the cooperative pool, which the other
+        // end-to-end tests' waiting on their tools can starve for seconds.
+        while process.isRunning, fake.requests.filter({ $0.route == .update }).count < killAfter { usleep(2000) }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         let resent = Set(fake.requests.filter { $0.route == .update }.compactMap(\.bookmarkID))
