@@ -95,7 +95,7 @@ public struct ChangePush: Sendable {
   }
 
   /// What one bookmark's push came to.
-  enum Result: Sendable {
+  enum BookmarkOutcome: Sendable {
     case settled(records: [any WireRecord], pushed: Int, conflicts: Int, gone: Int, failed: Int)
     /// The server is gone or refuses the token: the whole push stops.
     case aborted(ReadeckError)
@@ -105,7 +105,7 @@ public struct ChangePush: Sendable {
     _ groups: [(id: String, changes: [QueuedChange])], server: [String: JSONObject], into tally: inout Tally,
     emit: (any WireRecord) throws -> Void
   ) async throws {
-    try await withThrowingTaskGroup(of: Result.self) { group in
+    try await withThrowingTaskGroup(of: BookmarkOutcome.self) { group in
       var iterator = groups.makeIterator()
       func launch() {
         guard let next = iterator.next() else { return }
@@ -132,7 +132,7 @@ public struct ChangePush: Sendable {
 
   /// One bookmark: conflicts and what the server already holds are settled first, then the
   /// rest goes in one PATCH.
-  private func push(id: String, changes: [QueuedChange], server: JSONObject?) async throws -> Result {
+  private func push(id: String, changes: [QueuedChange], server: JSONObject?) async throws -> BookmarkOutcome {
     let plan = PushPlan(changes, server: server)
     var records: [any WireRecord] = []
     let serverUpdated = server?["updated"]

@@ -37,14 +37,16 @@ public final class ReadeckClient: Sendable {
   private let breaker: CircuitBreaker
   private let host: String
   private let onRetry: @Sendable (String) -> Void
+  private let userAgent: String
 
   /// - Parameters:
   ///   - timeout: seconds for each whole request, body included; for the bulk stream, the most
   ///     seconds without a byte.
   ///   - onRetry: told about each retry ("retrying GET … in 2.0 s after HTTP 503").
+  ///   - userAgent: the tool's name, for the server's logs.
   public init(
     server: String, token: String, http: HTTPClient, timeout: Double, policy: RetryPolicy,
-    breaker: CircuitBreaker, onRetry: @escaping @Sendable (String) -> Void = { _ in }
+    breaker: CircuitBreaker, onRetry: @escaping @Sendable (String) -> Void = { _ in }, userAgent: String = "rk-fetch"
   ) throws {
     guard let base = URLText.normalizedBase(server) else {
       throw ReadeckError.invalidResponse("not an http(s) URL: \(URLText.redactingCredentials(server))")
@@ -57,6 +59,7 @@ public final class ReadeckClient: Sendable {
     self.breaker = breaker
     self.host = URLText.authority(of: base) ?? base
     self.onRetry = onRetry
+    self.userAgent = userAgent
   }
 
   // MARK: Routes
@@ -239,7 +242,7 @@ public final class ReadeckClient: Sendable {
     request.method = method
     request.headers.add(name: "Authorization", value: "Bearer " + token)
     request.headers.add(name: "Accept", value: accept.rawValue)
-    request.headers.add(name: "User-Agent", value: "rk-fetch")
+    request.headers.add(name: "User-Agent", value: userAgent)
     if let body {
       request.headers.add(name: "Content-Type", value: "application/json")
       request.body = .bytes(ByteBuffer(bytes: body))

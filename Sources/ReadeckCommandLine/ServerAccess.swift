@@ -8,6 +8,8 @@ public import ToolKit
 public struct ServerAccess: Sendable {
   public let server: Setting
   public let token: Secret
+  /// The tool's name: its config file section and its User-Agent.
+  public let tool: String
 
   /// - Parameters:
   ///   - tool: the config file section to read (`rk-fetch`, `rk-push`).
@@ -26,6 +28,7 @@ public struct ServerAccess: Sendable {
       needsToken
       ? try Self.loadToken(configuration, tokenFile: tokenFile, diagnostics: diagnostics) : Secret("")
     self.configuration = configuration
+    self.tool = tool
   }
 
   /// The configuration the settings came from, for a tool's own keys.
@@ -40,7 +43,7 @@ public struct ServerAccess: Sendable {
       return try ReadeckClient(
         server: server.value, token: token.reveal(), http: http, timeout: timeout,
         policy: RetryPolicy(maxRetries: retries, baseDelay: retryDelay), breaker: CircuitBreaker(),
-        onRetry: { diagnostics.debug($0) })
+        onRetry: { diagnostics.debug($0) }, userAgent: tool)
     } catch let error as ReadeckError {
       throw ToolError(.configError, "\(server.source): \(error)")
     }

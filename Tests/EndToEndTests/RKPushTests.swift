@@ -83,6 +83,8 @@ import Wire
       #expect(pushed.records(kind: "pushed").count == 3)
       #expect(pushed.records(kind: "push_summary").first?["complete"] == true)
       #expect(try pending(db).isEmpty)
+      let agents = Set(fake.requests.flatMap { $0.headers.filter { $0.0.lowercased() == "user-agent" }.map(\.1) })
+      #expect(agents == ["rk-push"])
       #expect(fake.bookmark(id: ids[0])?.isMarked == true)
       #expect(fake.bookmark(id: ids[1])?.labels.contains("later") == true)
       #expect(fake.bookmark(id: ids[2])?.isArchived == true && fake.bookmark(id: ids[2])?.readProgress == 100)
