@@ -20,9 +20,8 @@ extension RKCache {
         """,
         examples: [
           Example("rk-cache mark VnopmpKQ3CmQ6apY9mgDws --archive", "Archive it; rk-push tells the server."),
-          Example(
-            "rk-cache mark VnopmpKQ3CmQ6apY9mgDws Q2w3E4r5T6y7U8i9O0pAsD --favorite --add-label later",
-            "Two bookmarks at once: favourite, labelled."),
+          Example("rk-cache mark VnopmpKQ3CmQ6apY9mgDws Q2w3E4r5T6y7U8i9O0pAsD --favorite", "Two favourites at once."),
+          Example("rk-cache mark VnopmpKQ3CmQ6apY9mgDws --add-label later --remove-label new", "Labels."),
           Example("rk-cache mark VnopmpKQ3CmQ6apY9mgDws --progress 40", "Read to 40 %."),
         ],
         exitStatuses: [

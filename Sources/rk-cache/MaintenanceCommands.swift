@@ -98,8 +98,8 @@ extension RKCache {
         examples: [
           Example("rk-cache last-sync", "2026-11-22T03:04:05Z"),
           Example(
-            "rk-fetch --since \"$(rk-cache last-sync)\" --state all --limit 0 --metadata-only | rk-cache store",
-            "Apply what changed on the server since then."),
+            "rk-fetch --since \"$(rk-cache last-sync)\" --metadata-only | rk-cache store",
+            "Apply what changed on the server since then (readkeep.mk adds --state all --limit 0)."),
         ],
         exitStatuses: [(.success, nil), (.failure, "Never synced.")]))
 

@@ -22,8 +22,8 @@ extension RKCache {
           Example("rk-fetch | rk-extract-images --embed | rk-cache store", "The offline sync."),
           Example("rk-cache store --echo < articles.ndjson | rk-prune --keep 20", "Store, and pass the records on."),
           Example(
-            "rk-fetch --since \"$(rk-cache last-sync)\" --state all --limit 0 --metadata-only | rk-cache store",
-            "Follow the server: archived, relabelled and deleted bookmarks."),
+            "rk-cache store < changes.ndjson",
+            "Follow the server: the bookmark and deleted records of rk-fetch --since … --metadata-only."),
         ],
         exitStatuses: [(.success, nil), (.dataError, nil), (.ioError, nil)]))
 
