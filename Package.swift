@@ -64,6 +64,12 @@ let package = Package(
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: settings),
+    /// Sending the offline write queue to Readeck: the conflict rule and the push run.
+    .target(name: "ChangePush", dependencies: ["OfflineStore", "Readeck", "Wire"], swiftSettings: settings),
+    /// `--server`, the token and the client every tool talking to Readeck sets up the same way.
+    .target(
+      name: "ReadeckCommandLine", dependencies: ["Readeck", "Resilience", "ToolKit", asyncHTTPClient],
+      swiftSettings: settings),
     /// `--db` and the exit statuses of store errors, for every tool that opens the store.
     .target(
       name: "StoreCommandLine", dependencies: ["OfflineStore", "ToolKit", argumentParser], swiftSettings: settings),
@@ -109,7 +115,18 @@ let package = Package(
     /// Syncs bookmarks and article HTML from a Readeck server.
     .executableTarget(
       name: "rk-fetch",
-      dependencies: ["Readeck", "Resilience", "OfflineStore", "ToolKit", "Wire", argumentParser, asyncHTTPClient],
+      dependencies: [
+        "Readeck", "ReadeckCommandLine", "Resilience", "OfflineStore", "ToolKit", "Wire", argumentParser,
+        asyncHTTPClient,
+      ],
+      swiftSettings: settings),
+    /// Sends what was changed offline (archive, favourite, progress, labels) back to Readeck.
+    .executableTarget(
+      name: "rk-push",
+      dependencies: [
+        "ChangePush", "Readeck", "ReadeckCommandLine", "Resilience", "OfflineStore", "StoreCommandLine", "ToolKit",
+        "Wire", argumentParser, asyncHTTPClient,
+      ],
       swiftSettings: settings),
 
     /// The offline store's command: store, list, read, search, stats.
@@ -171,8 +188,8 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "ReadeckFake", "Wire", "OfflineStore", .product(name: "GRDB", package: "GRDB.swift"), "rk-fetch", "rk-cache",
-        "rk-prune", "rk-extract-images", "ail-mail", "ail-ai", "ail-transcribe", "llm-fake", "LLMFake", asyncHTTPClient,
-        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        "rk-prune", "rk-push", "rk-extract-images", "ail-mail", "ail-ai", "ail-transcribe", "llm-fake", "LLMFake",
+        asyncHTTPClient, .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ] + nio,
       swiftSettings: settings),
     /// What the fakes' test suites share: reading answers whole, and raw exchanges on a socket.
@@ -228,6 +245,11 @@ let package = Package(
     /// The Readeck client and the sync run against the in-process fake, plus the multipart reader.
     .testTarget(
       name: "ReadeckTests", dependencies: ["Readeck", "Wire", "ReadeckFake", "Resilience", asyncHTTPClient],
+      swiftSettings: settings),
+    /// The conflict rule and pushes against the in-process fake, on real store files.
+    .testTarget(
+      name: "ChangePushTests",
+      dependencies: ["ChangePush", "OfflineStore", "Readeck", "ReadeckFake", "Resilience", "Wire", asyncHTTPClient],
       swiftSettings: settings),
     /// Retry policy, Retry-After, the circuit breaker and the HTTP client's set-up.
     .testTarget(name: "ResilienceTests", dependencies: ["Resilience", asyncHTTPClient], swiftSettings: settings),

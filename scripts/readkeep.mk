@@ -1,6 +1,7 @@
 # readkeep.mk — the offline-reading chores as make targets. Include it from your own Makefile or
 # run it as it is:
-#   make -f scripts/readkeep.mk sync            fetch, embed images, store, prune (at most every 4 h)
+#   make -f scripts/readkeep.mk sync            push, follow the server, fetch, embed images, store,
+#                                               prune (at most every 4 h)
 #   make -f scripts/readkeep.mk sync FORCE=1    now, however recent the last sync
 #   make -f scripts/readkeep.mk search Q=swift  full-text search
 #   make -f scripts/readkeep.mk read ID=…       write one article to $(READ_DIR) and open it
@@ -20,6 +21,7 @@ READ_DIR  ?= $(HOME)/.cache/readkeep
 EXPORT    ?= readkeep-$(shell date +%Y%m%d).zip
 FETCH_OPTS  ?=
 IMAGE_OPTS  ?=
+PUSH_OPTS   ?=
 
 SHELL := /bin/sh
 rk = $(if $(RK_BIN),$(RK_BIN)/,)
@@ -29,14 +31,31 @@ db = $(if $(DB),--db "$(DB)",)
 
 .PHONY: sync search read stats export
 
-# Each stage writes its exit status to a file; the pipeline's own status is only the last
-# stage's under /bin/sh, which has no pipefail. Before the first sync there is no store, and
-# rk-cache ids says so with 66: then nothing is cached to skip, and rk-cache store creates it.
+# The order keeps offline changes safe: rk-push first sends them (a change leaves the queue only
+# once the server confirmed it); then the server's changes since the last sync are applied
+# (archived, relabelled, deleted elsewhere; a field with a change still queued keeps its local
+# value); then new unread articles are fetched, their images embedded, and stored; last, rk-prune
+# removes the archived and keeps KEEP. Before the first sync there is no store: rk-push and
+# rk-cache ids say so with 66, nothing is queued or cached, and rk-cache store creates it.
+# Each pipeline stage writes its exit status to a file; the pipeline's own status is only the
+# last stage's under /bin/sh, which has no pipefail.
 sync:
 	@if [ -z "$(FORCE)" ] && ! $(rk)rk-cache needs-sync $(db) --max-age $(MAX_AGE); then \
 	  echo "readkeep: synced less than $(MAX_AGE) ago (FORCE=1 to sync anyway)" >&2; exit 0; fi; \
 	status=$$(mktemp -d) || exit 1; \
 	trap 'rm -rf "$$status"' EXIT; \
+	$(rk)rk-push $(db) $(PUSH_OPTS) > /dev/null 2> "$$status/push.err"; code=$$?; \
+	[ "$$code" = 66 ] || cat "$$status/push.err" >&2; \
+	if [ "$$code" != 0 ] && [ "$$code" != 66 ]; then echo "readkeep: push failed (status $$code)" >&2; exit "$$code"; fi; \
+	if since=$$($(rk)rk-cache last-sync $(db) 2> /dev/null); then \
+	  { $(rk)rk-fetch --since "$$since" --state all --limit 0 --metadata-only $(FETCH_OPTS); \
+	    echo $$? > "$$status/changes"; } \
+	  | { $(rk)rk-cache store $(db); echo $$? > "$$status/apply"; }; \
+	  for stage in changes apply; do \
+	    code=$$(cat "$$status/$$stage" 2>/dev/null || echo 1); \
+	    if [ "$$code" != 0 ]; then echo "readkeep: $$stage failed (status $$code)" >&2; exit "$$code"; fi; \
+	  done; \
+	fi; \
 	{ $(rk)rk-cache ids $(db) 2> "$$status/ids.err"; echo $$? > "$$status/ids"; } \
 	| { $(rk)rk-fetch --limit $(LIMIT) --skip-ids - $(FETCH_OPTS); echo $$? > "$$status/fetch"; } \
 	| { $(rk)rk-extract-images --embed $(IMAGE_OPTS); echo $$? > "$$status/images"; } \
@@ -50,7 +69,7 @@ sync:
 	  elif [ "$$code" != 0 ]; then echo "readkeep: $$stage failed (status $$code)" >&2; failed=$$code; fi; \
 	done; \
 	[ "$$failed" = 0 ] || exit "$$failed"; \
-	$(rk)rk-prune $(db) --keep $(KEEP) > /dev/null
+	$(rk)rk-prune $(db) --archived --keep $(KEEP) > /dev/null
 
 search:
 	@[ -n "$(Q)" ] || { echo "readkeep: give the query as Q=…" >&2; exit 64; }

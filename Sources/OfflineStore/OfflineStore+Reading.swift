@@ -68,7 +68,7 @@ extension OfflineStore {
       case .size: "bytes DESC, id"
       case .title: "title COLLATE NOCASE, id"
       }
-    var sql = "SELECT id, title, site, url, labels, cached_at, accessed_at, bytes, image_count FROM article"
+    var sql = "SELECT \(Self.entryColumns) FROM article"
     if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
     sql += " ORDER BY " + order
     if let limit { sql += " LIMIT \(max(0, limit))" }
@@ -79,8 +79,7 @@ extension OfflineStore {
     try reading { db in
       try Row.fetchOne(
         db,
-        sql:
-          "SELECT id, title, site, url, labels, cached_at, accessed_at, bytes, image_count FROM article WHERE id = ?",
+        sql: "SELECT \(Self.entryColumns) FROM article WHERE id = ?",
         arguments: [id]
       ).map(Self.entry)
     }
@@ -132,6 +131,8 @@ extension OfflineStore {
     public var blobs: Int
     public var blobBytes: Int
     public var lastSync: Date?
+    /// Offline changes not yet pushed.
+    public var pending: Int
     /// The ten largest articles, largest first.
     public var largest: [CacheEntry]
   }
@@ -139,14 +140,25 @@ extension OfflineStore {
   public func stats() throws -> Stats {
     let largest = try list(limit: 10, sort: .size)
     let last = try lastSync()
+    let pending = try pendingCount()
     return try reading { db in
       let articles = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, COALESCE(SUM(bytes), 0) AS bytes FROM article")!
       let blobs = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, COALESCE(SUM(length(data)), 0) AS bytes FROM blob")!
       return Stats(
         count: articles["n"], bytes: articles["bytes"], blobs: blobs["n"], blobBytes: blobs["bytes"], lastSync: last,
-        largest: largest)
+        pending: pending, largest: largest)
     }
   }
+
+  /// What a `cache_entry` is read from: the article's columns, its local state from the cached
+  /// bookmark, and the fields with a change still queued.
+  static let entryColumns = """
+    id, title, site, url, labels, cached_at, accessed_at, bytes, image_count,
+    json_extract(bookmark, '$.is_archived') AS is_archived, json_extract(bookmark, '$.is_marked') AS is_marked,
+    json_extract(bookmark, '$.read_progress') AS read_progress,
+    (SELECT json_group_array(field) FROM (SELECT field FROM pending_change WHERE bookmark_id = article.id ORDER BY field))
+      AS pending
+    """
 
   static func entry(_ row: Row) -> CacheEntry {
     let labels =
@@ -156,6 +168,7 @@ extension OfflineStore {
       id: row["id"], title: row["title"], site: row["site"], url: row["url"], labels: labels,
       cachedAt: Date(timeIntervalSince1970: row["cached_at"]),
       accessedAt: (row["accessed_at"] as Double?).map(Date.init(timeIntervalSince1970:)), bytes: row["bytes"],
-      images: row["image_count"])
+      images: row["image_count"], archived: row["is_archived"], marked: row["is_marked"],
+      progress: row["read_progress"], pending: strings(parse(row["pending"])))
   }
 }

@@ -162,23 +162,45 @@ public final class OfflineStore: Sendable {
     }
   }
 
-  /// Updates the metadata of an article that is cached; returns false when it is not.
+  /// Updates the metadata of an article that is cached from the server's bookmark, except the
+  /// fields with an offline change still to be pushed, which keep their local value; returns
+  /// false when the article is not cached.
   @discardableResult
   public func updateMetadata(_ record: BookmarkRecord) throws -> Bool {
-    let meta = Metadata(record.bookmark)
-    return try writing { db in
-      guard let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM article WHERE id = ?", arguments: [record.id])
-      else {
-        return false
+    try writing { db in
+      guard let cached = try cachedBookmark(db, id: record.id) else { return false }
+      var bookmark = record.bookmark
+      for field in try String.fetchAll(
+        db, sql: "SELECT field FROM pending_change WHERE bookmark_id = ?", arguments: [record.id])
+      {
+        bookmark[field] = cached[field]
       }
-      try db.execute(
-        sql: "UPDATE article SET bookmark = ?, title = ?, site = ?, url = ?, labels = ? WHERE id = ?",
-        arguments: [meta.bookmarkJSON, meta.title, meta.site, meta.url, meta.labelsJSON, record.id])
-      try db.execute(
-        sql: "UPDATE article_fts SET title = ?, site = ?, url = ?, labels = ? WHERE rowid = ?",
-        arguments: [meta.title, meta.site ?? "", meta.url ?? "", meta.labelsText, rowid])
-      return true
+      return try writeMetadata(db, id: record.id, bookmark: bookmark)
     }
+  }
+
+  /// The cached bookmark object of an article, inside the caller's transaction.
+  func cachedBookmark(_ db: Database, id: String) throws -> JSONObject? {
+    guard let text = try String.fetchOne(db, sql: "SELECT bookmark FROM article WHERE id = ?", arguments: [id]) else {
+      return nil
+    }
+    return (try? Array(text.utf8).withUnsafeBytes { try WireCoding.parse($0) })?.objectValue ?? [:]
+  }
+
+  /// Replaces a cached article's bookmark and the columns and index entry taken from it, inside
+  /// the caller's transaction; false when the article is not cached.
+  func writeMetadata(_ db: Database, id: String, bookmark: JSONObject) throws -> Bool {
+    let meta = Metadata(bookmark)
+    guard let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM article WHERE id = ?", arguments: [id]) else {
+      return false
+    }
+    try db.execute(
+      sql: "UPDATE article SET bookmark = ?, title = ?, site = ?, url = ?, labels = ? WHERE id = ?",
+      arguments: [meta.bookmarkJSON, meta.title, meta.site, meta.url, meta.labelsJSON, id])
+    try db.execute(
+      sql: "UPDATE article_fts SET title = ?, site = ?, url = ?, labels = ? WHERE rowid = ?",
+      arguments: [meta.title, meta.site ?? "", meta.url ?? "", meta.labelsText, rowid])
+    return true
   }
 
   /// Removes articles (and the blobs only they used); returns what was removed, in the given order.
@@ -186,18 +208,20 @@ public final class OfflineStore: Sendable {
     var removed: [(id: String, title: String, bytes: Int)] = []
     for id in ids {
       // One transaction per article, like every other write.
-      let one: (String, String, Int)? = try writing { db in
-        guard
-          let row = try Row.fetchOne(db, sql: "SELECT rowid, title, bytes FROM article WHERE id = ?", arguments: [id])
-        else { return nil }
-        try linkBlobs(db, articleID: id, images: [:])
-        try db.execute(sql: "DELETE FROM article_fts WHERE rowid = ?", arguments: [row["rowid"] as Int64])
-        try db.execute(sql: "DELETE FROM article WHERE id = ?", arguments: [id])
-        return (id, row["title"], row["bytes"])
-      }
-      if let one { removed.append((id: one.0, title: one.1, bytes: one.2)) }
+      if let one = try writing({ db in try removeArticle(db, id: id) }) { removed.append(one) }
     }
     return removed
+  }
+
+  /// Removes one article, its index entry and the blobs only it used, inside the caller's
+  /// transaction; nil when it is not cached.
+  func removeArticle(_ db: Database, id: String) throws -> (id: String, title: String, bytes: Int)? {
+    guard let row = try Row.fetchOne(db, sql: "SELECT rowid, title, bytes FROM article WHERE id = ?", arguments: [id])
+    else { return nil }
+    try linkBlobs(db, articleID: id, images: [:])
+    try db.execute(sql: "DELETE FROM article_fts WHERE rowid = ?", arguments: [row["rowid"] as Int64])
+    try db.execute(sql: "DELETE FROM article WHERE id = ?", arguments: [id])
+    return (id, row["title"], row["bytes"])
   }
 
   /// Makes the article's blob links exactly `images`, adjusting reference counts and deleting
@@ -287,7 +311,7 @@ public final class OfflineStore: Sendable {
     }
   }
 
-  fileprivate static func json(_ value: JSONValue) -> String {
+  static func json(_ value: JSONValue) -> String {
     // Canonical wire text without the line's newline.
     String(decoding: (try? WireCoding.line(value))?.dropLast() ?? [], as: UTF8.self)
   }

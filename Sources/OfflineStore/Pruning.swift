@@ -20,17 +20,22 @@ public struct PruneLimits: Sendable, Equatable {
   public var maxBytes: Int?
   /// Nothing older than this many seconds: cached (fifo, largest) or last read (lru).
   public var olderThan: TimeInterval?
+  /// Remove the archived: on the server, or locally with the change already pushed.
+  public var archived: Bool
 
-  public init(keep: Int? = nil, maxBytes: Int? = nil, olderThan: TimeInterval? = nil) {
+  public init(keep: Int? = nil, maxBytes: Int? = nil, olderThan: TimeInterval? = nil, archived: Bool = false) {
     self.keep = keep
     self.maxBytes = maxBytes
     self.olderThan = olderThan
+    self.archived = archived
   }
 }
 
 extension OfflineStore {
   /// The articles a prune removes, in the order it removes them, each with the limit that
-  /// removed it (`older-than`, `keep`, `max-size`). Nothing is changed.
+  /// removed it (`archived`, `older-than`, `keep`, `max-size`). Nothing is changed. An article
+  /// with a change still to push is never removed as archived: its archiving may yet lose a
+  /// conflict.
   public func prunePlan(_ limits: PruneLimits, strategy: PruneStrategy, now: Date = Date()) throws -> [Pruned] {
     let order =
       switch strategy {
@@ -42,7 +47,12 @@ extension OfflineStore {
       try Row.fetchAll(
         db,
         sql:
-          "SELECT id, title, bytes, COALESCE(accessed_at, cached_at) AS read_at, cached_at FROM article ORDER BY \(order)"
+          """
+          SELECT id, title, bytes, COALESCE(accessed_at, cached_at) AS read_at, cached_at,
+            json_extract(bookmark, '$.is_archived') IS 1
+              AND NOT EXISTS (SELECT 1 FROM pending_change WHERE bookmark_id = article.id) AS archived
+          FROM article ORDER BY \(order)
+          """
       )
     }
     let candidates: [(pruned: Pruned, age: Double)] = rows.map { row in
@@ -61,9 +71,12 @@ extension OfflineStore {
       count -= 1
       total -= pruned.bytes
     }
+    if limits.archived {
+      for index in rows.indices where rows[index]["archived"] as Bool { drop(index, "archived") }
+    }
     if let olderThan = limits.olderThan {
       let cutoff = now.timeIntervalSince1970 - olderThan
-      for index in candidates.indices where candidates[index].age < cutoff { drop(index, "older-than") }
+      for index in candidates.indices where kept[index] && candidates[index].age < cutoff { drop(index, "older-than") }
     }
     // Both limits drop from the front of the strategy's order, skipping what is already gone.
     var next = 0

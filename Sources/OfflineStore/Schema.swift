@@ -75,6 +75,27 @@ enum Schema {
           INSERT INTO article_fts (article_fts, rank) VALUES ('automerge', 8);
           """)
     }
+    migrator.registerMigration("v3") { db in
+      // The offline write queue: one row per field of a bookmark changed offline and not yet
+      // confirmed by the server. Not tied to the article: pruning an article must not lose a
+      // change still to be sent. `revision` grows with every change to the row, so that a push
+      // removes only what it sent, never a change made while it ran.
+      try db.execute(
+        sql: """
+          CREATE TABLE pending_change (
+            bookmark_id TEXT NOT NULL,
+            field TEXT NOT NULL,          -- is_archived, is_marked, read_progress, labels
+            value TEXT,                   -- JSON, every field but labels
+            add_labels TEXT,              -- JSON array, labels only
+            remove_labels TEXT,           -- JSON array, labels only
+            base TEXT NOT NULL,           -- JSON: the field's value before the first offline change
+            base_updated TEXT,            -- the bookmark's updated then, as the server wrote it
+            made_at REAL NOT NULL,        -- seconds since 1970, the last change
+            revision INTEGER NOT NULL,
+            PRIMARY KEY (bookmark_id, field)
+          );
+          """)
+    }
     return migrator
   }
 }

@@ -19,10 +19,12 @@ public struct BookmarkQuery: Sendable, Equatable {
   public var types: [String]
   /// Readeck sort keys (`-created` newest first is the server's default).
   public var sort: [String]
+  /// Only these bookmarks, answered in this order (at most 100 per page).
+  public var ids: [String]
 
   public init(
     state: State = .unread, excludeMarked: Bool = false, label: String? = nil, search: String? = nil,
-    types: [String] = [], sort: [String] = []
+    types: [String] = [], sort: [String] = [], ids: [String] = []
   ) {
     self.state = state
     self.excludeMarked = excludeMarked
@@ -30,6 +32,7 @@ public struct BookmarkQuery: Sendable, Equatable {
     self.search = search
     self.types = types
     self.sort = sort
+    self.ids = ids
   }
 
   /// The query items, without paging.
@@ -47,6 +50,7 @@ public struct BookmarkQuery: Sendable, Equatable {
     if let search { items.append(("search", search)) }
     items += types.map { ("type", $0) }
     items += sort.map { ("sort", $0) }
+    items += ids.map { ("id", $0) }
     return items
   }
 }

@@ -37,14 +37,16 @@ public final class ReadeckClient: Sendable {
   private let breaker: CircuitBreaker
   private let host: String
   private let onRetry: @Sendable (String) -> Void
+  private let userAgent: String
 
   /// - Parameters:
   ///   - timeout: seconds for each whole request, body included; for the bulk stream, the most
   ///     seconds without a byte.
   ///   - onRetry: told about each retry ("retrying GET … in 2.0 s after HTTP 503").
+  ///   - userAgent: the tool's name, for the server's logs.
   public init(
     server: String, token: String, http: HTTPClient, timeout: Double, policy: RetryPolicy,
-    breaker: CircuitBreaker, onRetry: @escaping @Sendable (String) -> Void = { _ in }
+    breaker: CircuitBreaker, onRetry: @escaping @Sendable (String) -> Void = { _ in }, userAgent: String = "rk-fetch"
   ) throws {
     guard let base = URLText.normalizedBase(server) else {
       throw ReadeckError.invalidServer(URLText.redactingCredentials(server))
@@ -57,6 +59,7 @@ public final class ReadeckClient: Sendable {
     self.breaker = breaker
     self.host = URLText.authority(of: base) ?? base
     self.onRetry = onRetry
+    self.userAgent = userAgent
   }
 
   // MARK: Routes
@@ -99,6 +102,21 @@ public final class ReadeckClient: Sendable {
       return BookmarkChange(id: id, time: item["time"]?.stringValue ?? "", type: type)
     }
   }
+
+  /// `PATCH /api/bookmarks/{id}` with `fields`; the server's answer: the values that changed,
+  /// plus `href`, `id` and `updated`. The fields are absolute values, so a retry is harmless.
+  public func update(id: String, fields: JSONObject) async throws -> JSONObject {
+    let payload = try WireCoding.line(JSONValue.object(fields))
+    let (_, body) = try await send(
+      .PATCH, apiURL("/bookmarks/\(URLText.encodeComponent(id))"), accept: .json, body: payload)
+    guard case .object(let answer) = try parseJSON(body, what: "update answer") else {
+      throw ReadeckError.invalidResponse("the update answer is not a JSON object")
+    }
+    return answer
+  }
+
+  /// The URL of a bookmark's API route, as `update` sends it.
+  public func bookmarkURL(id: String) -> String { apiURL("/bookmarks/\(URLText.encodeComponent(id))") }
 
   /// `POST /api/bookmarks/sync` for the HTML of `ids`, streamed: `onArticle` gets each bookmark's
   /// HTML as its part completes (image URLs left absolute, so it equals `GET …/article`). Retries
@@ -165,11 +183,12 @@ public final class ReadeckClient: Sendable {
   }
 
   /// A request with retries whose whole body is read (bounded in size and time).
-  private func send(_ method: HTTPMethod, _ url: String, accept: Accept) async throws -> (
-    HTTPClientResponse, ByteBuffer
-  ) {
+  private func send(_ method: HTTPMethod, _ url: String, accept: Accept, body payload: [UInt8]? = nil) async throws
+    -> (HTTPClientResponse, ByteBuffer)
+  {
     try await retrying(method, url) {
-      let (response, body) = try await self.attempt(method, url, accept: accept, body: nil, limit: .whole(self.timeout))
+      let (response, body) = try await self.attempt(
+        method, url, accept: accept, body: payload, limit: .whole(self.timeout))
       do {
         return (response, try await body.collect(upTo: 256 << 20))
       } catch is CancellationError {
@@ -223,7 +242,7 @@ public final class ReadeckClient: Sendable {
     request.method = method
     request.headers.add(name: "Authorization", value: "Bearer " + token)
     request.headers.add(name: "Accept", value: accept.rawValue)
-    request.headers.add(name: "User-Agent", value: "rk-fetch")
+    request.headers.add(name: "User-Agent", value: userAgent)
     if let body {
       request.headers.add(name: "Content-Type", value: "application/json")
       request.body = .bytes(ByteBuffer(bytes: body))

@@ -37,6 +37,13 @@ public struct MemberReader {
   public mutating func date(_ name: String) throws -> Date { try require(name, optionalDate(name)) }
   public mutating func object(_ name: String) throws -> JSONObject { try require(name, optionalObject(name)) }
 
+  /// Any JSON value, as it is; nil when absent or null.
+  public mutating func optionalValue(_ name: String) -> JSONValue? {
+    consumed.append(name)
+    guard let value = object[name], value != .null else { return nil }
+    return value
+  }
+
   public mutating func optionalString(_ name: String) throws -> String? {
     try typed(name, "a string") { $0.stringValue }
   }
@@ -160,6 +167,9 @@ public struct MemberWriter {
   public mutating func put(_ name: String, _ value: [String]?) {
     set(name, value.map { .array($0.map(JSONValue.string)) })
   }
+
+  /// Any JSON value (a differently named `put`: literals would make overloads ambiguous).
+  public mutating func putValue(_ name: String, _ value: JSONValue?) { set(name, value) }
 
   public mutating func put<T: WireObject>(_ name: String, _ value: [T]?) {
     set(name, value.map { .array($0.map { .object($0.members) }) })

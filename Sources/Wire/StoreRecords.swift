@@ -19,11 +19,19 @@ public struct CacheEntry: WireRecord, Hashable {
   public var bytes: Int
   /// How many images the cached article embeds.
   public var images: Int
+  /// The local state: the server's as last seen, with the offline changes applied.
+  public var archived: Bool?
+  public var marked: Bool?
+  public var progress: Int?
+  /// The fields with a change not yet pushed (`is_archived`, `labels`, …), sorted; the store
+  /// always says, empty when none.
+  public var pending: [String]?
   public var unknownFields: JSONObject
 
   public init(
     id: String, title: String, site: String? = nil, url: String? = nil, labels: [String] = [],
-    cachedAt: Date, accessedAt: Date? = nil, bytes: Int, images: Int = 0, unknownFields: JSONObject = [:]
+    cachedAt: Date, accessedAt: Date? = nil, bytes: Int, images: Int = 0, archived: Bool? = nil,
+    marked: Bool? = nil, progress: Int? = nil, pending: [String]? = nil, unknownFields: JSONObject = [:]
   ) {
     self.id = id
     self.title = title
@@ -34,6 +42,10 @@ public struct CacheEntry: WireRecord, Hashable {
     self.accessedAt = accessedAt
     self.bytes = bytes
     self.images = images
+    self.archived = archived
+    self.marked = marked
+    self.progress = progress
+    self.pending = pending
     self.unknownFields = unknownFields
   }
 
@@ -47,6 +59,10 @@ public struct CacheEntry: WireRecord, Hashable {
     accessedAt = try members.optionalDate("accessed_at")
     bytes = try members.int("bytes")
     images = try members.optionalInt("images") ?? 0
+    archived = try members.optionalBool("is_archived")
+    marked = try members.optionalBool("is_marked")
+    progress = try members.optionalInt("read_progress")
+    pending = try members.optionalStrings("pending")
     unknownFields = members.remaining()
   }
 
@@ -60,6 +76,10 @@ public struct CacheEntry: WireRecord, Hashable {
     members.put("accessed_at", accessedAt)
     members.put("bytes", bytes)
     members.put("images", images)
+    members.put("is_archived", archived)
+    members.put("is_marked", marked)
+    members.put("read_progress", progress)
+    members.put("pending", pending)
   }
 }
 

@@ -11,7 +11,7 @@ extension RKCache {
       commandName: "stats",
       abstract: "How much the store holds: articles, image blobs, last sync, the largest articles.",
       discussion: HelpText.discussion(
-        "--json writes one object with count, bytes, blobs, blob_bytes, last_sync and largest.",
+        "--json writes one object with count, bytes, blobs, blob_bytes, last_sync, pending (changes queued for rk-push) and largest.",
         examples: [
           Example("rk-cache stats", "\"23 articles, 12.5 MB\" and more."),
           Example("rk-cache stats --json | jq .bytes", "For scripts."),
@@ -29,6 +29,7 @@ extension RKCache {
           var object: JSONObject = [
             "count": .integer(Int64(stats.count)), "bytes": .integer(Int64(stats.bytes)),
             "blobs": .integer(Int64(stats.blobs)), "blob_bytes": .integer(Int64(stats.blobBytes)),
+            "pending": .integer(Int64(stats.pending)),
             "largest": .array(stats.largest.map { .object($0.members) }),
           ]
           object["last_sync"] = stats.lastSync.map { .string(RFC3339.string(from: $0)) } ?? .null
@@ -39,6 +40,7 @@ extension RKCache {
           text +=
             "last sync: "
             + (stats.lastSync.map { "\(Formatting.age(of: $0)) (\(RFC3339.string(from: $0)))" } ?? "never") + "\n"
+          text += "\(Formatting.count(stats.pending, "change")) pending for rk-push\n"
           if !stats.largest.isEmpty {
             text += "largest:\n"
             text += Formatting.table(stats.largest.map { ["  " + Formatting.size($0.bytes), $0.id, $0.title] })
@@ -92,8 +94,13 @@ extension RKCache {
       commandName: "last-sync",
       abstract: "The time of the last complete sync (RFC 3339); exit 1 when there was none.",
       discussion: HelpText.discussion(
-        "Only a stream that ended with a complete sync_summary counts.",
-        examples: [Example("rk-cache last-sync", "2026-11-22T03:04:05Z")],
+        "Only a stream that ended with a complete sync_summary counts. The format is what rk-fetch --since takes.",
+        examples: [
+          Example("rk-cache last-sync", "2026-11-22T03:04:05Z"),
+          Example(
+            "rk-fetch --since \"$(rk-cache last-sync)\" --metadata-only | rk-cache store",
+            "Apply what changed on the server since then (readkeep.mk adds --state all --limit 0)."),
+        ],
         exitStatuses: [(.success, nil), (.failure, "Never synced.")]))
 
     @OptionGroup var store: StoreOptions

@@ -6,7 +6,7 @@ import ToolKit
 struct RKCache: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-cache",
-    abstract: "The offline store of Readeck articles: store, list, read (page, text, EPUB), search, stats, export.",
+    abstract: "The offline store of Readeck articles: store, list, read (page, text, EPUB), mark, search, stats, export.",
     discussion: HelpText.discussion(
       """
       Keeps articles readable offline in one SQLite file: the bookmark as the server sent it, \
@@ -14,9 +14,10 @@ struct RKCache: AsyncParsableCommand, ToolCommand {
       with a full-text index over title, site, URL, labels and the article text.
 
       The chores around it come as make targets in scripts/readkeep.mk (include it, or run \
-      "make -f scripts/readkeep.mk TARGET"): sync (rk-cache ids | rk-fetch | rk-extract-images \
-      --embed | rk-cache store, then rk-prune; at most every MAX_AGE=4h unless FORCE=1; LIMIT=20, \
-      KEEP=200, DB=…), search Q=…, read ID=… (writes the article to READ_DIR and opens it with \
+      "make -f scripts/readkeep.mk TARGET"): sync (rk-push the offline changes; apply the \
+      server's changes since the last sync; rk-cache ids | rk-fetch | rk-extract-images --embed | \
+      rk-cache store; rk-prune --archived --keep; at most every MAX_AGE=4h unless FORCE=1; \
+      LIMIT=20, KEEP=200, DB=…), search Q=…, read ID=… (writes the article to READ_DIR and opens it with \
       xdg-open when there is a display), stats and export. The recipes run under /bin/sh, a stage \
       that fails fails the target, and a sync that broke off records no sync time.
       """,
@@ -30,6 +31,7 @@ struct RKCache: AsyncParsableCommand, ToolCommand {
         Example("rk-cache text WNBGvKQgFsLwHwy4i89q53 | less", "The article as text."),
         Example("rk-cache epub --unread -o unread.epub", "The unread articles as a book."),
         Example("rk-cache needs-sync --max-age 4h && make sync", "Sync at most every four hours."),
+        Example("rk-cache mark WNBGvKQgFsLwHwy4i89q53 --archive && rk-push", "Archive offline, then tell the server."),
       ],
       exitStatuses: [
         (.success, "Success; for has and needs-sync: yes."),
@@ -41,7 +43,7 @@ struct RKCache: AsyncParsableCommand, ToolCommand {
     version: Toolbox.version,
     subcommands: [
       Store.self, List.self, HTML.self, Page.self, Open.self, Text.self, EPUB.self, Show.self, Has.self, IDs.self,
-      Search.self, Stats.self, NeedsSync.self,
-      LastSync.self, Clear.self, Export.self, Import.self,
+      Search.self, Stats.self, NeedsSync.self, LastSync.self, Clear.self, Export.self, Import.self, Mark.self,
+      Pending.self,
     ])
 }

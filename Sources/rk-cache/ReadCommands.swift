@@ -12,7 +12,12 @@ extension RKCache {
     static let configuration = CommandConfiguration(
       commandName: "list", abstract: "Cached articles as cache_entry records, newest cached first.",
       discussion: HelpText.discussion(
-        "One \"cache_entry\" record per article; --format table for people.",
+        """
+        One "cache_entry" record per article, with its local state (is_archived, is_marked, \
+        read_progress: the server's as last seen, offline changes applied) and "pending", the \
+        fields with a change rk-push has yet to send; --format table for people (STATE ends with \
+        * while a change is pending).
+        """,
         examples: [
           Example("rk-cache list --format table --limit 10", "The ten newest, as a table."),
           Example("rk-cache list --sort size | head -3", "The three largest."),
@@ -35,11 +40,22 @@ extension RKCache {
         case .ndjson:
           for entry in entries { try sink.emit(entry) }
         case .table:
-          let rows = entries.map { [$0.id, Formatting.day($0.cachedAt), Formatting.size($0.bytes), $0.title] }
-          try sink.write(Formatting.table([["ID", "CACHED", "SIZE", "TITLE"]] + rows))
+          let rows = entries.map {
+            [$0.id, Formatting.day($0.cachedAt), Formatting.size($0.bytes), Self.state($0), $0.title]
+          }
+          try sink.write(Formatting.table([["ID", "CACHED", "SIZE", "STATE", "TITLE"]] + rows))
         }
         try sink.flush()
       }
+    }
+
+    /// `archived,favourite,40%` and a `*` when a change waits for rk-push; `-` for an unread one.
+    static func state(_ entry: CacheEntry) -> String {
+      var parts: [String] = []
+      if entry.archived == true { parts.append("archived") }
+      if entry.marked == true { parts.append("favourite") }
+      if let progress = entry.progress, progress > 0 { parts.append("\(progress)%") }
+      return (parts.isEmpty ? "-" : parts.joined(separator: ",")) + ((entry.pending ?? []).isEmpty ? "" : "*")
     }
   }
 
@@ -48,17 +64,29 @@ extension RKCache {
       commandName: "html",
       abstract: "An article's HTML with its images in place, ready to open offline; marks it as read now.",
       discussion: HelpText.discussion(
-        "Writes the HTML exactly as it was stored, embedded images included.",
-        examples: [Example("rk-cache html WNBGvKQgFsLwHwy4i89q53 > a.html && xdg-open a.html", "Read it.")],
+        """
+        Writes the HTML exactly as it was stored, embedded images included, and records the \
+        access. --mark-read also does what a reader finishing the article does: progress 100 \
+        and archived, queued for rk-push like "rk-cache mark".
+        """,
+        examples: [
+          Example("rk-cache html WNBGvKQgFsLwHwy4i89q53 > a.html && xdg-open a.html", "Read it."),
+          Example("rk-cache html WNBGvKQgFsLwHwy4i89q53 --mark-read > a.html", "Read it to the end: archived."),
+        ],
         exitStatuses: [(.success, nil), (.failure, "No such article.")]))
 
     @OptionGroup var store: StoreOptions
     @Argument(help: "The article's id.") var id: String
+    @Flag(help: "Also set progress 100 and archive it, queued for rk-push.") var markRead = false
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
-        guard let html = try store.open().html(id: id) else {
+        let offline = try store.open()
+        guard let html = try offline.html(id: id) else {
           throw ToolError(.failure, "no article \(id) in the cache")
+        }
+        if markRead, !(try offline.mark(ids: [id], .finishedReading).isEmpty) {
+          throw ToolError(.failure, "no article \(id) in the cache")  // removed meanwhile
         }
         let sink = OutputSink.standardOutput
         try sink.write(html)
@@ -71,7 +99,7 @@ extension RKCache {
     static let configuration = CommandConfiguration(
       commandName: "show", abstract: "One article's metadata as a cache_entry record.",
       discussion: HelpText.discussion(
-        "Does not mark the article as read.",
+        "Does not mark the article as read. The record shows the local state and the fields with a pending change.",
         examples: [Example("rk-cache show WNBGvKQgFsLwHwy4i89q53", "Its record.")],
         exitStatuses: [(.success, nil), (.failure, "No such article.")]))
 

@@ -12,13 +12,15 @@ extension RKCache {
       discussion: HelpText.discussion(
         """
         Reads "article" records (upserted by id, one transaction each), "bookmark" records \
-        (which update the metadata of articles already cached) and "sync_summary" records (one \
-        with "complete": true records the sync time; a stream cut short records nothing). Other \
-        records are passed over. An article record needs "id", "html" and "bookmark" (Readeck's \
-        bookmark object: its title, url, site and labels fill the listing); "images" (from \
-        rk-extract-images) and every other member are kept. Prints "stored 18, updated 2" on \
-        standard error. With --echo, a reader that stops early does not stop the storing: the \
-        rest is stored without being echoed, and a warning says so.
+        (which update the metadata of articles already cached, except the fields with an offline \
+        change rk-push has yet to send), "deleted" records (the article, its images and its \
+        queued changes leave the store) and "sync_summary" records (one with "complete": true \
+        records the sync time; a stream cut short records nothing). Other records are passed \
+        over. An article record needs "id", "html" and "bookmark" (Readeck's bookmark object: \
+        its title, url, site and labels fill the listing); "images" (from rk-extract-images) \
+        and every other member are kept. Prints "stored 18, updated 2" on standard error. With \
+        --echo, a reader that stops early does not stop the storing: the rest is stored without \
+        being echoed, and a warning says so.
         """,
         examples: [
           Example("rk-fetch | rk-extract-images --embed | rk-cache store", "The offline sync."),
@@ -26,6 +28,9 @@ extension RKCache {
             #"rk-cache store --echo < articles.ndjson | rk-extract-images --list | jq -r 'select(.kind == "image") | .resolved'"#,
             "Store, and pass the records on to the next stage."),
           Example("rk-cache store < articles.ndjson && rk-prune --keep 20", "Store, then keep the newest 20."),
+          Example(
+            "rk-cache store < changes.ndjson",
+            "Follow the server: the bookmark and deleted records of rk-fetch --since … --metadata-only."),
         ],
         exitStatuses: [(.success, nil), (.dataError, nil), (.ioError, nil)]))
 
@@ -45,6 +50,7 @@ extension RKCache {
         var stored = 0
         var updated = 0
         var metadata = 0
+        var deleted = 0
         // A line that does not decode is reported and skipped by `records`, never echoed.
         do {
           try records.forEachRecord { line in
@@ -56,6 +62,8 @@ extension RKCache {
               }
             case BookmarkRecord.kind:
               if try offline.updateMetadata(try line.decode(BookmarkRecord.self)) { metadata += 1 }
+            case Deleted.kind:
+              if try offline.forget(id: try line.decode(Deleted.self).id).removedArticle { deleted += 1 }
             case SyncSummary.kind:
               let summary = try line.decode(SyncSummary.self)
               if summary.complete { try offline.recordSync(at: summary.endedAt) }
@@ -72,6 +80,7 @@ extension RKCache {
         if echo { _ = try echoing(sink.flush, diagnostics: diagnostics) }
         var summary = "stored \(stored), updated \(updated)"
         if metadata > 0 { summary += ", metadata of \(metadata)" }
+        if deleted > 0 { summary += ", removed \(deleted) deleted on the server" }
         diagnostics.info(summary)
         try records.finish()
       }

@@ -5,8 +5,8 @@ import Foundation
 import NIOCore
 import OfflineStore
 import Readeck
+import ReadeckCommandLine
 import Resilience
-import Synchronization
 import ToolKit
 import Wire
 
@@ -16,14 +16,9 @@ struct FetchCommand {
   let diagnostics: Diagnostics
 
   func run() async throws {
-    let configuration = Configuration(tool: "rk-fetch", file: try ConfigFile.load(app: "readkeep"))
-    guard
-      let server = configuration.resolve(flag: ("--server", options.server), variable: "READECK_URL", key: "server")
-    else {
-      throw ToolError(
-        .configError, "no server: pass --server URL, set READECK_URL, or put server = URL in the config file")
-    }
-    let token = try loadToken(configuration)
+    let access = try ServerAccess(
+      tool: "rk-fetch", server: options.server, tokenFile: options.tokenFile, diagnostics: diagnostics)
+    let configuration = access.configuration
     let limit =
       try options.limit ?? configuration.resolve(variable: nil, key: "limit").map { setting in
         guard let value = Int(setting.value), value >= 0 else {
@@ -34,34 +29,14 @@ struct FetchCommand {
     let skipIDs = try options.skipIds.map(readIDs) ?? []
 
     try await withHTTPClient(connectTimeout: min(options.timeout, 10).rounded(.up)) { http in
-      try await sync(server: server, token: token, limit: limit, skipIDs: skipIDs, http: http)
+      try await sync(access: access, limit: limit, skipIDs: skipIDs, http: http)
     }
   }
 
-  private func sync(server: Setting, token: Secret, limit: Int, skipIDs: Set<String>, http: HTTPClient) async throws {
-    let breaker = CircuitBreaker()
-    let diagnostics = self.diagnostics
-    let client: ReadeckClient
-    // The first retry is said once, so a run against a server that does not answer is not silent
-    // for the seconds the retries take; every retry shows with --verbose.
-    let retried = Mutex(false)
-    do {
-      client = try ReadeckClient(
-        server: server.value, token: token.reveal(), http: http, timeout: options.timeout,
-        policy: RetryPolicy(maxRetries: options.retries, baseDelay: options.retryDelay), breaker: breaker,
-        onRetry: { message in
-          let first = retried.withLock { wasSaid in
-            defer { wasSaid = true }
-            return !wasSaid
-          }
-          if first { diagnostics.info(message + "; --verbose shows every retry") } else { diagnostics.debug(message) }
-        })
-    } catch let error as ReadeckError {
-      // A wrong address typed on the command line is a usage error; in the environment or the
-      // config file, a configuration error.
-      if case .flag = server.source { throw ToolError(.usage, "\(server.source): \(error)") }
-      throw ToolError(.configError, "\(server.source): \(error)")
-    }
+  private func sync(access: ServerAccess, limit: Int, skipIDs: Set<String>, http: HTTPClient) async throws {
+    let client = try access.client(
+      http: http, timeout: options.timeout, retries: options.retries, retryDelay: options.retryDelay,
+      diagnostics: diagnostics)
 
     let sink = OutputSink.standardOutput.flushing(eachRecord: true)
     let observer = FetchObserver(diagnostics: diagnostics)
@@ -82,8 +57,7 @@ struct FetchCommand {
         try sink.emit(record)
       }
     } catch ReadeckError.tokenRejected(let status) {
-      throw ToolError(
-        .noPermission, "token rejected by \(client.server) (HTTP \(status)); check READECK_TOKEN or --token-file")
+      throw ServerAccess.tokenRejected(by: client.server, status: status)
     }
     observer.finish()
     try sink.flush()
@@ -121,26 +95,6 @@ struct FetchCommand {
     try sink.flush()
     let lastSync = try store.lastSync().map { "last sync \(Formatting.age(of: $0))" } ?? "never synced"
     diagnostics.info("offline: showing \(served) saved article\(served == 1 ? "" : "s"), \(lastSync)")
-  }
-
-  /// Token from --token-file, then READECK_TOKEN, then the config file's token_file or token_cmd.
-  private func loadToken(_ configuration: Configuration) throws -> Secret {
-    let what = "Readeck token"
-    if let path = options.tokenFile {
-      return try Secret.load(.file(path), what: what, diagnostics: diagnostics)
-    }
-    if configuration.environment["READECK_TOKEN"]?.isEmpty == false {
-      return try Secret.load(
-        .environment("READECK_TOKEN"), what: what, diagnostics: diagnostics, environment: configuration.environment)
-    }
-    if let file = configuration.resolve(variable: nil, key: "token_file") {
-      return try Secret.load(.file(configuration.expandingTilde(file.value)), what: what, diagnostics: diagnostics)
-    }
-    if let command = configuration.resolve(variable: nil, key: "token_cmd") {
-      return try Secret.load(.command(command.value), what: what, diagnostics: diagnostics)
-    }
-    throw ToolError(
-      .configError, "no token: set READECK_TOKEN, pass --token-file PATH, or put token_file = PATH in the config file")
   }
 
   private func readIDs(_ path: String) throws -> Set<String> {

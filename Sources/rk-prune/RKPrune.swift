@@ -11,7 +11,9 @@ struct RKPrune: ParsableCommand, ToolCommand {
     abstract: "Keep the offline store within limits: how many articles, how many bytes, how old.",
     discussion: HelpText.discussion(
       """
-      Removes articles until every limit given holds: first those older than --older-than, then \
+      Removes articles until every limit given holds: first the archived ones with --archived \
+      (archived on the server, or archived offline with the change already pushed: an article \
+      with a change rk-push has yet to send stays), then those older than --older-than, then \
       as many as --keep demands, then as many as --max-size demands, each time in the order \
       --strategy sets (fifo: oldest cached first, the original app's rule; lru: least recently \
       read first; largest: largest first). Sizes count as "rk-cache stats" counts them: each \
@@ -31,10 +33,11 @@ struct RKPrune: ParsableCommand, ToolCommand {
         Example("rk-prune --max-size 500MB --strategy lru", "Under 500 MB; the least recently read go first."),
         Example("rk-prune --older-than 30d --keep 200 --dry-run", "What would go, without removing it."),
         Example("rk-fetch | rk-cache store && rk-prune --keep 50", "Sync, then trim."),
+        Example("rk-push && rk-prune --archived --keep 200", "What was read and archived goes; at most 200 stay."),
       ],
       exitStatuses: [
         (.success, "Done (also when nothing had to go)."),
-        (.usage, "No limit given, or a limit that does not parse."),
+        (.usage, "No limit given (--archived counts as one), or a limit that does not parse."),
         (.noInput, "No store at the path (rk-prune never creates one)."),
         (.ioError, "The store cannot be read or written."),
         (.configError, "A limit in the config file does not parse."),
@@ -53,6 +56,8 @@ struct RKPrune: ParsableCommand, ToolCommand {
 
   @Option(help: ArgumentHelp("Which articles go first: fifo, lru or largest (default: fifo).", valueName: "strategy"))
   var strategy: PruneStrategy?
+
+  @Flag(help: "Remove the archived articles (those with a change still to push stay).") var archived = false
 
   @Flag(help: "Only say what would be removed.") var dryRun = false
 
@@ -102,9 +107,11 @@ struct RKPrune: ParsableCommand, ToolCommand {
       maxBytes: try maxSize.flatMap(Formatting.bytes)
         ?? configured("max_size", Formatting.bytes, "a size such as 500MB"),
       olderThan: try olderThan.flatMap(Formatting.duration)
-        ?? configured("older_than", Formatting.duration, "an age such as 30d"))
+        ?? configured("older_than", Formatting.duration, "an age such as 30d"),
+      archived: archived)
     guard limits != PruneLimits() else {
-      throw ToolError(.usage, "no limit: give --keep, --max-size or --older-than (or set them in the config file)")
+      throw ToolError(
+        .usage, "no limit: give --archived, --keep, --max-size or --older-than (or set them in the config file)")
     }
     let chosen = try strategy ?? configured("strategy", PruneStrategy.init(rawValue:), "fifo, lru or largest") ?? .fifo
     return (limits, chosen)

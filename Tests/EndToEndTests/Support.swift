@@ -33,7 +33,7 @@ struct ToolRun: Sendable {
 /// checked against all of them: no tool may ever show a secret, in any test.
 let configuredSecrets = [
   AilAITests.key, "sk-wrong-KEY-123456789", AilTranscribeHTTPTests.key, RKCacheTests.token, RKExtractImagesTests.token,
-  RKFetchTests.token, ReadkeepMakefileTests.token, Sandbox.token, RKCacheReadingTests.token,
+  RKFetchTests.token, ReadkeepMakefileTests.token, Sandbox.token, RKCacheReadingTests.token, RKPushTests.token,
 ]
 
 /// The configured secrets a run printed, on either stream.

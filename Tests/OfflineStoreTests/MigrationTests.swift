@@ -38,7 +38,7 @@ import Wire
 
     let store = try OfflineStore(path: path)
     let applied = try store.pool.read { db in try Schema.migrator.appliedIdentifiers(db) }
-    #expect(applied == ["v1", "v2"])
+    #expect(applied == ["v1", "v2", "v3"])
     let indexes = try store.pool.read { db in
       try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'article_%'")
     }

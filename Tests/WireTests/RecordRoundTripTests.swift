@@ -29,6 +29,39 @@ import Wire
       #"{"accessed_at":"2026-11-22T04:00:00.123456Z","bytes":123456,"cached_at":"2026-11-21T03:04:05Z","id":"c1","images":3,"kind":"cache_entry","labels":["a","b"],"site":"example.org","title":"T","url":"https://example.org/","word_count":99}"#
     ),
     (
+      CacheEntry.self,
+      #"{"bytes":10,"cached_at":"2026-11-21T03:04:05Z","id":"c2","images":0,"is_archived":true,"is_marked":false,"kind":"cache_entry","labels":[],"pending":["is_archived","labels"],"read_progress":100,"title":"T"}"#
+    ),
+    (
+      PendingChange.self,
+      #"{"add_labels":["later"],"base":["old"],"base_updated":"2026-11-20T01:02:03.456789Z","field":"labels","id":"c2","kind":"change","made_at":"2026-11-22T03:04:05Z","remove_labels":["old"],"x_note":1}"#
+    ),
+    (
+      PendingChange.self,
+      #"{"base":0,"field":"read_progress","id":"c2","kind":"change","made_at":"2026-11-22T03:04:05Z","value":40}"#
+    ),
+    (
+      Pushed.self,
+      #"{"answer":{"href":"http://h/api/bookmarks/c2","id":"c2","is_archived":true,"updated":"2026-11-22T03:04:06Z"},"id":"c2","kind":"pushed","sent":{"is_archived":true}}"#
+    ),
+    (
+      PushConflict.self,
+      #"{"field":"labels","id":"c2","kind":"conflict","local":{"add_labels":["a"]},"server":["b"],"server_updated":"2026-11-22T03:04:06Z"}"#
+    ),
+    (Gone.self, #"{"changes":2,"id":"c2","kind":"gone"}"#),
+    (
+      PushFailed.self,
+      #"{"id":"c2","kind":"push_failed","reason":"HTTP 400 Bad Request","sent":{"read_progress":40},"status":400}"#
+    ),
+    (
+      PushRequest.self,
+      #"{"body":{"is_marked":true},"id":"c2","kind":"push_request","method":"PATCH","url":"http://h/api/bookmarks/c2"}"#
+    ),
+    (
+      PushSummary.self,
+      #"{"complete":false,"conflicts":1,"ended_at":"2026-11-22T03:05:00Z","failed":0,"gone":0,"kind":"push_summary","pushed":5,"queued":7,"server":"http://h","started_at":"2026-11-22T03:04:00Z"}"#
+    ),
+    (
       SearchHit.self,
       #"{"id":"s1","kind":"search_hit","rank":-3.25,"site":"example.org","snippet":"a [swift] b","title":"T","url":"https://example.org/"}"#
     ),

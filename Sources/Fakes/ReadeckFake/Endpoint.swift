@@ -3,6 +3,8 @@ enum Endpoint: Equatable {
   case info
   case list
   case bookmark(id: String)
+  /// `PATCH /api/bookmarks/{id}`
+  case update(id: String)
   case article(id: String)
   case syncChanges
   case bulkSync
@@ -29,7 +31,8 @@ enum Endpoint: Equatable {
     case (4, "api") where segments[2] == "bookmarks" && segments[3] == "sync":
       self = get ? .syncChanges : method == "POST" ? .bulkSync : .methodNotAllowed
     case (4, "api") where segments[2] == "bookmarks" && Self.isID(segments[3]):
-      self = get ? .bookmark(id: String(segments[3])) : .methodNotAllowed
+      let id = String(segments[3])
+      self = get ? .bookmark(id: id) : method == "PATCH" ? .update(id: id) : .methodNotAllowed
     case (5, "api") where segments[2] == "bookmarks" && Self.isID(segments[3]) && segments[4] == "article":
       self = get ? .article(id: String(segments[3])) : .methodNotAllowed
     case (6, "bm") where Self.isID(segments[3]) && segments[2] == segments[3].prefix(2) && !segments[5].isEmpty:
@@ -50,6 +53,7 @@ enum Endpoint: Equatable {
     case .info: .info
     case .list: .list
     case .bookmark: .bookmark
+    case .update: .update
     case .article: .article
     case .syncChanges: .syncChanges
     case .bulkSync: .bulkSync
@@ -60,7 +64,7 @@ enum Endpoint: Equatable {
 
   var bookmarkID: String? {
     switch self {
-    case .bookmark(let id), .article(let id), .resource(let id, _), .imageAlias(let id, _): id
+    case .bookmark(let id), .update(let id), .article(let id), .resource(let id, _), .imageAlias(let id, _): id
     default: nil
     }
   }

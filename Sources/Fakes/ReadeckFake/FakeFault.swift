@@ -4,6 +4,8 @@ public enum FakeRoute: Hashable, Sendable {
   case list
   /// `GET /api/bookmarks/{id}`
   case bookmark
+  /// `PATCH /api/bookmarks/{id}`
+  case update
   /// `GET /api/bookmarks/{id}/article`
   case article
   /// `POST /api/bookmarks/sync`

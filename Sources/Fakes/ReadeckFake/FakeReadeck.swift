@@ -76,6 +76,21 @@ public final class FakeReadeck: Sendable {
   /// Adds a bookmark, or replaces the one with the same id (to simulate an edit, bump `updated`).
   public func upsert(_ bookmark: FakeBookmark) { core.upsert(bookmark) }
 
+  /// Changes a bookmark as another device would: `change` edits it and `updated` becomes `at`.
+  /// Returns false when there is no such bookmark.
+  @discardableResult
+  public func modify(id: String, at time: Date = Date(), _ change: (inout FakeBookmark) -> Void) -> Bool {
+    let changed: Bool? = core.modify(id: id) { bookmark in
+      change(&bookmark)
+      bookmark.updated = time
+      return true
+    }
+    return changed != nil
+  }
+
+  /// One bookmark as the server holds it now.
+  public func bookmark(id: String) -> FakeBookmark? { core.bookmarks.first { $0.id == id } }
+
   /// The library in the default list order (newest `created` first).
   public var bookmarks: [FakeBookmark] { core.bookmarks }
 

@@ -98,9 +98,12 @@ enum ErrorReply {
     }
   }
 
-  /// The form-error body (`is_valid`, `errors`, `fields`) of 422 answers; never rewritten by
-  /// `Accept`. `fields` maps each field name to its errors (empty for a valid field).
-  static func form(errors: [String]?, fields: [(name: String, value: String?, errors: [String])]) -> Reply {
+  /// The form-error body (`is_valid`, `errors`, `fields`) of 422 answers (400 for a bookmark
+  /// update); never rewritten by `Accept`. `fields` maps each field name to its errors (empty for
+  /// a valid field).
+  static func form(
+    errors: [String]?, fields: [(name: String, value: String?, errors: [String])], status: Int = 422
+  ) -> Reply {
     var json = JSONWriter()
     json.beginObject()
     json.key("is_valid")
@@ -125,7 +128,7 @@ enum ErrorReply {
     json.endObject()
     json.endObject()
     json.newline()
-    return .json(json.bytes, status: 422)
+    return .json(json.bytes, status: status)
   }
 }
 

@@ -24,6 +24,9 @@ struct Responder {
         query: request.query, library: snapshot.library, format: format, ifNoneMatch: request.header("If-None-Match"))
     case .bookmark(let id):
       return bookmark(id: id, request: request, format: format)
+    case .update:
+      // Answered by the server core, which changes the library under its lock.
+      return ErrorReply.make(405, format: format)
     case .article(let id):
       return article(id: id, format: format)
     case .syncChanges:
@@ -48,7 +51,7 @@ struct Responder {
   }
 
   /// 401 unless the request carries the token, as a Bearer token or as a Basic password.
-  private func authFailure(_ request: IncomingRequest, format: ErrorFormat) -> Reply? {
+  func authFailure(_ request: IncomingRequest, format: ErrorFormat) -> Reply? {
     let authorization = request.header("Authorization")
     if let authorization, Self.token(in: authorization) == snapshot.token { return nil }
     var reply = ErrorReply.make(401, format: format)

@@ -31,6 +31,11 @@ extension ServerCore: FakeService {
       if let retryAfter { reply.add("Retry-After", retryAfter) }
     } else if tooLarge {
       reply = ErrorReply.make(413, format: request.errorFormat)
+    } else if case .update(let id) = request.endpoint {
+      let format = request.errorFormat
+      reply =
+        Responder(snapshot: snapshot()).authFailure(request, format: format)
+        ?? update(id: id, body: request.body, format: format)
     } else {
       reply = Responder(snapshot: snapshot()).reply(to: request)
     }

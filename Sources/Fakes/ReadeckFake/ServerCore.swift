@@ -90,6 +90,17 @@ final class ServerCore: Sendable {
 
   func upsert(_ bookmark: FakeBookmark) { state.withLock { $0.library.upsert(bookmark) } }
 
+  /// Changes one bookmark under the lock, so that concurrent updates never lose one another;
+  /// nil when there is no such bookmark. The bookmark is stored whatever `change` returns.
+  func modify<T>(id: String, _ change: (inout FakeBookmark) -> T) -> T? {
+    state.withLock { state in
+      guard var bookmark = state.library[id]?.bookmark else { return nil }
+      let result = change(&bookmark)
+      state.library.upsert(bookmark)
+      return result
+    }
+  }
+
   @discardableResult
   func delete(id: String, at time: Date) -> Bool { state.withLock { $0.library.remove(id: id, at: time) } }
 

@@ -10,7 +10,7 @@ struct ReadeckFakeCommand: AsyncParsableCommand, ToolCommand {
     discussion: HelpText.discussion(
       """
       Starts a Readeck-protocol server (the API of Readeck 0.22.3: bookmark list with \
-      pagination, articles, the bulk multipart sync route, images under /bm/ without \
+      pagination, articles, the bulk multipart sync route, PATCH of a bookmark, images under /bm/ without \
       authentication) with a deterministic library of sample articles and real PNG images. \
       It binds 127.0.0.1 only, prints its base URL as the first line of standard output, and \
       serves until it is interrupted or terminated.

@@ -1,0 +1,153 @@
+import ArgumentParser
+import ChangePush
+import Foundation
+import OfflineStore
+import Readeck
+import ReadeckCommandLine
+import Resilience
+import StoreCommandLine
+import ToolKit
+import Wire
+
+@main
+struct RKPush: AsyncParsableCommand, ToolCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "rk-push",
+    abstract: "Send what was changed offline (archive, favourite, progress, labels) back to the Readeck server.",
+    discussion: HelpText.discussion(
+      """
+      Reads the queue "rk-cache mark" and "rk-cache html --mark-read" fill, fetches the queued \
+      bookmarks as the server has them (100 per request), and sends each bookmark's changes in \
+      one PATCH /api/bookmarks/ID with only the changed fields (is_archived, is_marked, \
+      read_progress, add_labels, remove_labels). A change leaves the queue only once the server \
+      confirmed it, in the same transaction that gives the cached bookmark the server's answer: \
+      a push killed at any point can simply be run again.
+
+      Conflicts: last writer wins, per field. When the server's "updated" is later than the \
+      offline change and the server's value differs from the value the change started from, the \
+      field was changed elsewhere afterwards: the server wins, the offline change is dropped, \
+      the cached bookmark takes the server's value and a "conflict" record says so. A field the \
+      server already holds as queued is not sent again.
+
+      Writes one record per bookmark — "pushed" (what was sent and the answer), "conflict" \
+      (field, local and server values), "gone" (HTTP 404: deleted on the server; its changes are \
+      dropped and the article leaves the cache) or "push_failed" (HTTP 400 or errors retries did \
+      not cure; the changes stay queued) — then a "push_summary", and "pushed 5 changes, 1 \
+      conflict" on standard error. Token, retries, timeouts and the circuit breaker work as in \
+      rk-fetch; a server that cannot be reached leaves the queue as it was.
+      """,
+      environment: [
+        ("READECK_URL", "The server's base URL (a path prefix is allowed), unless --server is given."),
+        ("READECK_TOKEN", "The API token (it needs the bookmarks:write scope), unless --token-file is given."),
+      ] + StoreOptions.environment,
+      files: StoreOptions.files + [
+        (
+          "$XDG_CONFIG_HOME/readkeep/config",
+          "Settings: server, token_file, token_cmd (a command printing the token, e.g. pass show readeck)."
+        )
+      ],
+      examples: [
+        Example("rk-push", "Send the queued changes (server and token from READECK_URL and READECK_TOKEN)."),
+        Example("rk-push --dry-run | jq -c .body", "The PATCH bodies it would send, without sending them."),
+        Example(
+          "rk-cache html WNBGvKQgFsLwHwy4i89q53 --mark-read > a.html && rk-push",
+          "Read an article offline, then tell the server it is read and archived."),
+        Example("rk-push | jq -c 'select(.kind == \"conflict\")'", "Which offline changes the server overruled."),
+      ],
+      exitStatuses: [
+        (.success, "Every queued change was sent, settled by a conflict, or dropped because the bookmark is gone."),
+        (.tempFailure, "Some changes failed (HTTP 400, or errors retries did not cure); they stay queued."),
+        (.unavailable, "The server is unreachable; what was not confirmed stays queued."),
+        (.noPermission, "The token was rejected (HTTP 401 or 403)."),
+        (.configError, "The server or the token is not configured."),
+        (.noInput, "No store at the path."),
+        (.ioError, "The store cannot be read or written."),
+      ]),
+    version: Toolbox.version)
+
+  @OptionGroup var store: StoreOptions
+
+  @Option(help: ArgumentHelp("The Readeck server's base URL.", valueName: "url"))
+  var server: String?
+
+  @Option(help: ArgumentHelp("Read the API token from this file (first line).", valueName: "path"), completion: .file())
+  var tokenFile: String?
+
+  @Flag(help: "Write the requests a push would send (\"push_request\" records), without sending anything.")
+  var dryRun = false
+
+  @Option(help: ArgumentHelp("Bookmarks pushed at once.", valueName: "n"))
+  var concurrency = 4
+
+  @Option(help: ArgumentHelp("Seconds for each request, body included.", valueName: "seconds"))
+  var timeout: Double = 30
+
+  @Option(help: ArgumentHelp("Retries of a failed request.", valueName: "n"))
+  var retries = 2
+
+  @Option(
+    help: ArgumentHelp("Seconds before the first retry; each further retry waits twice as long.", valueName: "seconds"))
+  var retryDelay: Double = 2
+
+  func validate() throws {
+    if concurrency < 1 || concurrency > 32 { throw ValidationError("--concurrency must be between 1 and 32.") }
+    if timeout <= 0 { throw ValidationError("--timeout must be positive.") }
+    if retries < 0 || retries > 10 { throw ValidationError("--retries must be between 0 and 10.") }
+    if retryDelay < 0 { throw ValidationError("--retry-delay cannot be negative.") }
+  }
+
+  func run() async throws {
+    let diagnostics = store.common.diagnostics(for: "rk-push")
+    try await runTool(diagnostics) {
+      let offline = try store.open()
+      let access = try ServerAccess(
+        tool: "rk-push", server: server, tokenFile: tokenFile, diagnostics: diagnostics, needsToken: !dryRun)
+      let sink = OutputSink.standardOutput.flushing(eachRecord: true)
+      try await withHTTPClient(connectTimeout: min(timeout, 10).rounded(.up)) { http in
+        let client = try access.client(
+          http: http, timeout: timeout, retries: retries, retryDelay: retryDelay, diagnostics: diagnostics)
+        if dryRun {
+          let requests = try ChangePush.dryRun(store: offline, client: client)
+          for request in requests { try sink.emit(request) }
+          try sink.flush()
+          diagnostics.info("would send \(Formatting.count(requests.count, "request"))")
+          return
+        }
+        let bookmarks = Set(try offline.pendingChanges().map(\.change.id)).count
+        let progress = Progress(label: "bookmark", total: bookmarks, diagnostics: diagnostics)
+        var settled = Set<String>()
+        let outcome: ChangePush.Outcome
+        do {
+          outcome = try await ChangePush(client: client, store: offline, concurrency: concurrency).run { record in
+            try sink.emit(record)
+            // A bookmark can write a conflict and a pushed record: count it once.
+            if let id = record.members["id"]?.stringValue, settled.insert(id).inserted { progress.advance() }
+          }
+        } catch ReadeckError.tokenRejected(let status) {
+          progress.finish()
+          throw ServerAccess.tokenRejected(by: client.server, status: status)
+        }
+        progress.finish()
+        try sink.flush()
+        try report(outcome, diagnostics: diagnostics)
+      }
+    }
+  }
+
+  /// "pushed 5 changes, 1 conflict" and the exit status the outcome implies.
+  private func report(_ outcome: ChangePush.Outcome, diagnostics: Diagnostics) throws {
+    let summary = outcome.summary
+    var line = "pushed \(Formatting.count(summary.pushed, "change"))"
+    if summary.conflicts > 0 { line += ", \(Formatting.count(summary.conflicts, "conflict"))" }
+    if summary.gone > 0 { line += ", \(summary.gone) dropped (deleted on the server)" }
+    if summary.failed > 0 { line += ", \(summary.failed) failed (kept)" }
+    let left = summary.queued - summary.pushed - summary.conflicts - summary.gone - summary.failed
+    if left > 0 { line += ", \(left) not sent" }
+    diagnostics.info(line)
+    if let error = outcome.abortedBy {
+      if case .unreachable = error { throw ToolError(.unavailable, "push incomplete: \(error)") }
+      throw ToolError(.tempFailure, "push incomplete: \(error)")
+    }
+    if summary.failed > 0 { throw ExitCode(ExitStatus.tempFailure.rawValue) }
+  }
+}

@@ -1,0 +1,81 @@
+import AsyncHTTPClient
+import ChangePush
+import Foundation
+import OfflineStore
+import Readeck
+import ReadeckFake
+import Resilience
+import Synchronization
+import Wire
+
+let token = "rk-push-test-token-4Kd9"
+
+/// A fake Readeck holding `bookmarks`, a store caching all of them as the server listed them,
+/// and an HTTP client, for the length of `body`.
+struct PushHarness: Sendable {
+  let fake: FakeReadeck
+  let http: HTTPClient
+  let store: OfflineStore
+
+  /// Short retry delays without jitter, and the tools' own timeout.
+  func client(server: String? = nil, maxRetries: Int = 2) throws -> ReadeckClient {
+    try ReadeckClient(
+      server: server ?? fake.baseURL, token: token, http: http, timeout: 30,
+      policy: RetryPolicy(maxRetries: maxRetries, baseDelay: 0.01, jitter: 0), breaker: CircuitBreaker())
+  }
+
+  /// A push to its end, with what it emitted.
+  func push(client: ReadeckClient? = nil) async throws -> (outcome: ChangePush.Outcome, records: [any WireRecord]) {
+    let records = Mutex<[any WireRecord]>([])
+    let outcome = try await ChangePush(client: try client ?? self.client(), store: store).run { record in
+      records.withLock { $0.append(record) }
+    }
+    return (outcome, records.withLock { $0 })
+  }
+
+  /// The bookmarks as the server's own list route answers them now.
+  func serverBookmarks(_ ids: [String]) async throws -> [String: JSONObject] {
+    let page = try await client().bookmarks(BookmarkQuery(state: .all, ids: ids), offset: 0, limit: 100)
+    return Dictionary(uniqueKeysWithValues: page.bookmarks.map { ($0["id"]?.stringValue ?? "", $0) })
+  }
+
+  /// The cached bookmark of an article.
+  func cached(_ id: String) throws -> JSONObject? { try store.article(id: id)?.bookmark }
+
+  func updateRequests() -> [FakeRequest] { fake.requests.filter { $0.route == .update } }
+}
+
+func withPushHarness<T>(_ bookmarks: [FakeBookmark], _ body: (PushHarness) async throws -> T) async throws -> T {
+  let fake = try await FakeReadeck.start(bookmarks: bookmarks, token: token)
+  let http = RetryingHTTP.client(connectTimeout: 1)
+  let folder = NSTemporaryDirectory() + "push-tests-" + UUID().uuidString
+  defer { try? FileManager.default.removeItem(atPath: folder) }
+  do {
+    let store = try OfflineStore(path: folder + "/cache.sqlite", creating: true)
+    let harness = PushHarness(fake: fake, http: http, store: store)
+    let listed = try await harness.client().bookmarks(BookmarkQuery(state: .all), offset: 0, limit: 100)
+    for bookmark in listed.bookmarks {
+      let id = bookmark["id"]?.stringValue ?? ""
+      try store.store(Article(id: id, bookmark: bookmark, html: "<p>\(id)</p>", fetchedAt: Date()))
+    }
+    fake.clearRequests()
+    let result = try await body(harness)
+    try await http.shutdown()
+    try await fake.shutdown()
+    return result
+  } catch {
+    try? await http.shutdown()
+    try? await fake.shutdown()
+    throw error
+  }
+}
+
+/// Three unread bookmarks, updated long ago, with labels `old` and `keep`.
+func library() -> [FakeBookmark] {
+  ["Aa1Bb2Cc3Dd4Ee5Ff6Gg7H", "Ii8Jj9Kk1Ll2Mm3Nn4Oo5P", "Qq6Rr7Ss8Tt9Uu1Vv2Ww3X"].enumerated().map { index, id in
+    FakeBookmark(
+      id: id, title: "Article \(index)", url: "https://example.org/\(index)",
+      created: Date(timeIntervalSince1970: 1_700_000_000 + Double(index)), labels: ["keep", "old"],
+      articleHTML: "<p>\(index)</p>")
+  }
+}
