@@ -6,7 +6,8 @@ import ToolKit
 struct RKCache: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-cache",
-    abstract: "The offline store of Readeck articles: store, list, read (page, text, EPUB), mark, search, stats, export.",
+    abstract:
+      "The offline store of Readeck articles: store, list, read (page, text, EPUB), mark, search, stats, export.",
     discussion: HelpText.discussion(
       """
       Keeps articles readable offline in one SQLite file: the bookmark as the server sent it, \

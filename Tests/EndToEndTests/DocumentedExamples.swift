@@ -6,9 +6,9 @@ import Wire
 /// (``Sandbox``: 20 synced articles plus one about Swift, so 21 in the store; the newest is
 /// ``Sandbox/firstID``), or why it is not run here.
 enum DocumentedExamples {
-  static let all: [String: DocumentedExample] = setUp.merging(readkeep) { $1 }.merging(ailo) { $1 }.merging(fakes) {
+  static let all: [String: DocumentedExample] = setUp.merging(readkeep) { $1 }.merging(twoWay) { $1 }.merging(ailo) {
     $1
-  }
+  }.merging(fakes) { $1 }
 
   static let realServer = "needs a real server and account; the same command against the fakes runs in other examples"
 
@@ -72,7 +72,7 @@ enum DocumentedExamples {
     },
     "rk-fetch | rk-extract-images --embed | rk-cache store": .runs { run in
       run.expect(run.stderr.contains("stored 0, updated 20"), "the 20 articles stored again")
-      run.expect(run.stderr.contains("images: 40 found, 40 embedded"), "every image embedded")
+      run.expect(run.stderr.contains("images: 100 found, 100 embedded"), "every image embedded")
     },
     "rk-fetch | rk-cache store": .runs { run in
       run.expect(run.stderr.contains("stored 0, updated 20"), "the 20 articles stored again")
@@ -81,7 +81,7 @@ enum DocumentedExamples {
       run.expect(run.storedArticles == 21, "nothing over 50 to prune")
     },
     #"rk-extract-images --list < articles.ndjson | jq -r 'select(.kind == "image") | .resolved'"#: .runs { run in
-      run.expect(run.lines.count == 40 && run.lines.allSatisfy { $0.hasPrefix("http://127.0.0.1:") }, "40 image URLs")
+      run.expect(run.lines.count == 100 && run.lines.allSatisfy { $0.hasPrefix("http://127.0.0.1:") }, "100 image URLs")
     },
     "rk-extract-images --embed --best-candidate --max-width 1600": .runs(before: "exec < articles.ndjson") { run in
       let articles = run.records(kind: "article")
@@ -195,7 +195,7 @@ enum DocumentedExamples {
     },
     #"rk-cache store --echo < articles.ndjson | rk-extract-images --list | jq -r 'select(.kind == "image") | .resolved'"#:
       .runs { run in
-        run.expect(run.lines.count == 40, "40 image URLs")
+        run.expect(run.lines.count == 100, "100 image URLs")
         run.expect(run.stderr.contains("stored 0, updated 20"), "stored")
       },
     "rk-cache store < articles.ndjson && rk-prune --keep 20": .runs { run in
@@ -226,6 +226,76 @@ enum DocumentedExamples {
     },
     "make -f scripts/readkeep.mk export": .runs { run in
       run.expect(run.shell("ls readkeep-*.zip").hasPrefix("readkeep-"), "readkeep-YYYYMMDD.zip")
+    },
+  ]
+
+  // MARK: Two-way: rk-cache mark, rk-push
+
+  static let second = "9rUCjjW5NSHbvSzV2Cvh6f"
+
+  /// The queued fields of `id`, from `rk-cache pending`.
+  static func pendingFields(_ run: ExampleRun, _ id: String = Sandbox.firstID) -> Set<String> {
+    Set(
+      run.shell("rk-cache pending | jq -r 'select(.id == \"\(id)\") | .field'").split(separator: "\n").map(String.init))
+  }
+
+  static let twoWay: [String: DocumentedExample] = [
+    "rk-cache html \(Sandbox.firstID) --mark-read > a.html": .runs { run in
+      run.expect(pendingFields(run) == ["is_archived", "read_progress"], "archived and read to the end, queued")
+      run.expect(run.file("a.html")?.isEmpty == false, "the article")
+    },
+    "rk-cache mark \(Sandbox.firstID) --archive": .runs { run in
+      run.expect(pendingFields(run) == ["is_archived"], "queued")
+    },
+    "rk-cache mark \(Sandbox.firstID) --progress 40": .runs { run in
+      run.expect(pendingFields(run) == ["read_progress"], "queued")
+    },
+    "rk-cache mark \(Sandbox.firstID) --add-label later --remove-label new": .runs { run in
+      run.expect(pendingFields(run) == ["labels"], "queued")
+    },
+    "rk-cache mark \(Sandbox.firstID) --favorite --add-label later": .runs { run in
+      run.expect(pendingFields(run) == ["is_marked", "labels"], "queued")
+    },
+    "rk-cache mark \(Sandbox.firstID) \(second) --favorite": .runs { run in
+      run.expect(pendingFields(run) == ["is_marked"] && pendingFields(run, second) == ["is_marked"], "both queued")
+    },
+    "rk-cache mark \(Sandbox.firstID) --archive && rk-push": .runs { run in
+      run.expect(run.records(kind: "pushed").count == 1, "sent")
+      run.expect(run.shell("rk-cache pending").isEmpty, "the queue is empty")
+    },
+    "rk-cache pending": .runs(before: "rk-cache mark \(Sandbox.firstID) --archive") { run in
+      run.expect(run.records(kind: "change").map { $0["field"]?.stringValue } == ["is_archived"], "one change")
+    },
+    "rk-cache pending | jq -r .id | sort -u | wc -l": .runs(
+      before: "rk-cache mark \(Sandbox.firstID) \(second) --favorite"
+    ) { run in
+      run.expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "2", "two bookmarks")
+    },
+    "rk-cache store < changes.ndjson": .runs(
+      before: "rk-fetch --since 2026-01-01T00:00:00Z --state all --limit 0 --metadata-only > changes.ndjson"
+    ) { run in
+      run.expect(run.stderr.contains("metadata of 21") || run.stderr.contains("metadata of 20"), "metadata followed")
+    },
+    #"rk-fetch --since "$(rk-cache last-sync)" --metadata-only | rk-cache store"#: .runs { run in
+      run.expect(run.stderr.contains("stored 0, updated 0"), "nothing changed since the last sync")
+    },
+    "rk-prune --archived --keep 200": .runs(before: "rk-cache mark \(Sandbox.firstID) --archive && rk-push") { run in
+      run.expect(run.storedArticles == 20, "the archived and pushed article went")
+    },
+    "rk-push": .runs(before: "rk-cache mark \(Sandbox.firstID) --archive") { run in
+      run.expect(run.stderr.contains("pushed 1 change"), "the summary")
+      run.expect(run.shell("rk-cache pending").isEmpty, "the queue is empty")
+    },
+    "rk-push && rk-prune --archived --keep 200": .runs(before: "rk-cache mark \(Sandbox.firstID) --archive") { run in
+      run.expect(run.storedArticles == 20, "pushed, then pruned")
+    },
+    "rk-push --dry-run | jq -c .body": .runs(before: "rk-cache mark \(Sandbox.firstID) --archive") { run in
+      run.expect(run.stdout == "{\"is_archived\":true}\n", "the PATCH body")
+      run.expect(pendingFields(run) == ["is_archived"], "nothing sent")
+    },
+    #"rk-push | jq -c 'select(.kind == "conflict")'"#: .runs(before: "rk-cache mark \(Sandbox.firstID) --archive") {
+      run in
+      run.expect(run.stdout.isEmpty && run.shell("rk-cache pending").isEmpty, "no conflict: sent")
     },
   ]
 
