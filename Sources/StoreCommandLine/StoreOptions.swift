@@ -30,15 +30,7 @@ public struct StoreOptions: ParsableArguments, Sendable {
   public func open(creating: Bool = false) throws -> OfflineStore { try OfflineStore(path: path, creating: creating) }
 }
 
-extension StoreError: ExitStatusError {
-  public var exitStatus: ExitStatus {
-    switch self {
-    case .missing, .isDirectory: .noInput
-    case .cannotOpen, .failed: .ioError
-    case .badQuery: .usage
-    }
-  }
-}
+// StoreError's exit statuses come with it from SQLiteStore, shared with the notes store.
 
 extension CacheArchive.ArchiveError: ExitStatusError {
   public var exitStatus: ExitStatus {
