@@ -68,6 +68,37 @@ import Wire
     #expect(try log(place, ["search", "cafe"]).records.isEmpty)
   }
 
+  @Test func theRemainingOptionsDoWhatTheySay() throws {
+    let place = try Place()
+    defer { place.remove() }
+    let old = try log(
+      place, ["add", "old note", "--title", "Old"], environment: ["AIL_LOG_NOW": "2026-11-01T09:00:00Z"])
+    let new = try log(place, ["add", "new note", "--title", "New", "--tag", "A", "--tag", "b"])
+    #expect(try log(place, ["list", "--since", "3d ago"]).records.map { $0["title"]?.stringValue } == ["New"])
+    #expect(try log(place, ["list", "--since", "2026-11-01"]).records.count == 2)
+    #expect(try log(place, ["search", "note", "--limit", "1"]).records.count == 1)
+    #expect(try log(place, ["search", "note", "--format", "table"]).stdout.contains("SNIPPET"))
+    #expect(try log(place, ["tags"]).records.map { $0["name"]?.stringValue } == ["A", "b"])
+
+    let edited = try log(place, ["edit", id(new), "--title", "Newer", "--category", "Work", "--remove-tag", "a"])
+    #expect(edited.records.first?["title"] == .string("Newer"))
+    #expect(edited.records.first?["category"] == .string("Work"))
+    #expect(edited.records.first?["tags"] == .array([.string("b")]))
+    #expect(try log(place, ["history", id(new)]).records.isEmpty, "the content did not change")
+
+    let exported = try log(place, ["export"])
+    #expect(exported.records(kind: "log_entry").map { $0["id"]?.stringValue } == [id(old), id(new)])
+    #expect(try log(place, ["audio", id(old)]).status == 1, "no recording")
+
+    // A record with a bad date is answered with its line and field.
+    let file = place.folder + "/bad.ndjson"
+    try (exported.stdout.replacingOccurrences(of: "2026-11-01T09:00:00Z", with: "last monday"))
+      .write(toFile: file, atomically: true, encoding: .utf8)
+    let bad = try log(place, ["import", file], environment: [:])
+    #expect(bad.status == 65)
+    #expect(bad.stderr.contains("bad.ndjson:1:") && bad.stderr.contains("created_at"), "\(bad.stderr)")
+  }
+
   @Test func badOptionsAreUsageErrors() throws {
     let place = try Place()
     defer { place.remove() }
