@@ -1,5 +1,6 @@
 import ContentHash
 public import Foundation
+public import ToolKit
 
 /// A folder of files named by the SHA-256 of their content (plus the original extension, so
 /// that players still know the format): the same bytes are stored once however often they are
@@ -20,9 +21,7 @@ public struct ContentFiles: Sendable {
   /// only has to ``keep(_:)`` it.
   public func read(fileAt source: String) throws -> Content {
     let data: Data
-    do { data = try Data(contentsOf: URL(fileURLWithPath: source)) } catch {
-      throw StoreError.missing(path: source)
-    }
+    do { data = try Data(contentsOf: URL(fileURLWithPath: source)) } catch { throw UnreadableFile(path: source) }
     let sha = HexDigest.sha256(data)
     let ext = (source as NSString).pathExtension.lowercased()
     let usable = !ext.isEmpty && ext.count <= 8 && ext.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
@@ -39,6 +38,13 @@ public struct ContentFiles: Sendable {
     let target = path(of: content.name)
     guard !FileManager.default.fileExists(atPath: target) else { return }
     try write(content.data, to: target)
+  }
+
+  /// A file to add that cannot be read.
+  public struct UnreadableFile: Error, Equatable, ExitStatusError {
+    public let path: String
+    public var description: String { "cannot read \(path)" }
+    public var exitStatus: ExitStatus { .noInput }
   }
 
   public func path(of name: String) -> String { folder + "/" + name }

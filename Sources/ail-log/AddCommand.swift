@@ -114,7 +114,7 @@ extension AilLog {
       try input.forEachRecord { line in
         guard let record = try line.decode(JSONValue.self).objectValue else { return }
         let outcome: RecordFiling.Outcome
-        do { outcome = try filing.take(record) } catch let error as StoreError {
+        do { outcome = try filing.take(record) } catch let error as ContentFiles.UnreadableFile {
           return try input.reject(line, error.description)
         }
         switch outcome {
