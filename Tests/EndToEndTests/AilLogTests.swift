@@ -276,6 +276,11 @@ import Wire
     #expect(try log(place, ["categories", "color", "Nope", "red"]).status == 1)
     let configured = try log(place, ["add", "--title", "u"], environment: ["AIL_LOG_CATEGORY": "Inbox"])
     #expect(configured.records.first?["category"] == .string("Inbox"))
+    try FileManager.default.createDirectory(atPath: place.folder + "/config/ailo", withIntermediateDirectories: true)
+    try "[ail-log]\ndefault_category = Notes\n".write(
+      toFile: place.folder + "/config/ailo/config", atomically: true, encoding: .utf8)
+    let fromFile = try log(place, ["add", "--title", "v"], environment: ["XDG_CONFIG_HOME": place.folder + "/config"])
+    #expect(fromFile.records.first?["category"] == .string("Notes"), "\(fromFile.stderr)")
   }
 }
 
