@@ -23,7 +23,12 @@ public struct TypedDate: Sendable {
   public func parse(_ text: String) -> Date? {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     if let exact = RFC3339.date(from: trimmed) { return exact }
-    let words = trimmed.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    var words = trimmed.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    // `2026-12-01T09:00`: RFC 3339 without seconds or zone, a local time.
+    if words.count == 1, let t = words[0].firstIndex(of: "t"), words[0].distance(from: words[0].startIndex, to: t) == 10
+    {
+      words = [String(words[0][..<t]), String(words[0][words[0].index(after: t)...])]
+    }
     guard let first = words.first else { return nil }
     if words == ["now"] { return now }
     if first == "in" { return words.count >= 2 ? offset(words.dropFirst().joined(), sign: 1) : nil }

@@ -13,6 +13,7 @@ import Wire
   @Test func formsPeopleType() {
     #expect(utc("2026-12-01 09:00") == "2026-12-01T08:00:00Z")
     #expect(utc("2026-12-01") == "2026-12-01T08:00:00Z", "a day alone means 9:00")
+    #expect(utc("2026-12-01T09:00") == "2026-12-01T08:00:00Z", "no zone: local time")
     #expect(utc("tomorrow 9:00") == "2026-11-25T08:00:00Z")
     #expect(utc("Tomorrow 5pm") == "2026-11-25T16:00:00Z")
     #expect(utc("today 12:15pm") == "2026-11-24T11:15:00Z")
