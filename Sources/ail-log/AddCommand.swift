@@ -16,8 +16,9 @@ extension AilLog {
         refused.
 
         With --records, NDJSON comes in (from the files named, else standard input) and mail, \
-        transcript, transcript_chunk and ail-ai records become entries, each in its own \
-        transaction; --category, --tag and --title apply to each. A mail or recording already \
+        transcript, transcript_chunk and ail-ai records become entries, written whole in batches \
+        (up to 200, and whenever the input waits), so a killed run leaves whole entries only; \
+        --category, --tag and --title apply to each. A mail or recording already \
         logged is skipped. Other records are passed on to standard output with --echo. A summary \
         goes to standard error.
         """,
