@@ -65,11 +65,12 @@ let package = Package(
       ],
       swiftSettings: settings),
     /// What every SQLite store shares: opening (WAL, busy timeout, 0600, migrations one process at
-    /// a time), store errors and their exit statuses, full-text query errors, content-named files.
+    /// a time), store errors, full-text query errors, content-named files.
     .target(
-      name: "SQLiteStore",
-      dependencies: ["ContentHash", "ToolKit", .product(name: "GRDB", package: "GRDB.swift")],
+      name: "SQLiteStore", dependencies: ["ContentHash", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: settings),
+    /// The exit statuses of the stores' errors, for the executables of both stores.
+    .target(name: "StoreErrorStatus", dependencies: ["SQLiteStore", "ToolKit"], swiftSettings: settings),
     /// The notes store of ail-log: entries, versions, categories, tags, reminders, full-text
     /// search, recordings; the typed dates, record filing, Markdown front matter, export and import.
     .target(
@@ -78,7 +79,8 @@ let package = Package(
       swiftSettings: settings),
     /// `--db` and the exit statuses of store errors, for every tool that opens the store.
     .target(
-      name: "StoreCommandLine", dependencies: ["OfflineStore", "ToolKit", argumentParser], swiftSettings: settings),
+      name: "StoreCommandLine", dependencies: ["OfflineStore", "StoreErrorStatus", "ToolKit", argumentParser],
+      swiftSettings: settings),
     /// A WHATWG HTML tokenizer over UTF-8 bytes (attribute values decoded, with their byte
     /// ranges for splicing), the srcset parser, and a document's plain text (the words the search
     /// index keeps, the lines a mail reader shows); no dependencies.
@@ -139,7 +141,8 @@ let package = Package(
       swiftSettings: settings),
     /// The notes store: text and voice entries with categories, tags, reminders, search, versions.
     .executableTarget(
-      name: "ail-log", dependencies: ["NotesStore", "SQLiteStore", "Mail", "ToolKit", "Wire", argumentParser],
+      name: "ail-log",
+      dependencies: ["NotesStore", "SQLiteStore", "StoreErrorStatus", "Mail", "ToolKit", "Wire", argumentParser],
       swiftSettings: settings),
     /// Turns recordings into text cut at silences, offline or through a transcription server.
     .executableTarget(

@@ -1,6 +1,5 @@
 import ContentHash
 public import Foundation
-public import ToolKit
 
 /// A folder of files named by the SHA-256 of their content (plus the original extension, so
 /// that players still know the format): the same bytes are stored once however often they are
@@ -41,10 +40,9 @@ public struct ContentFiles: Sendable {
   }
 
   /// A file to add that cannot be read.
-  public struct UnreadableFile: Error, Equatable, ExitStatusError {
+  public struct UnreadableFile: Error, Equatable, CustomStringConvertible {
     public let path: String
     public var description: String { "cannot read \(path)" }
-    public var exitStatus: ExitStatus { .noInput }
   }
 
   public func path(of name: String) -> String { folder + "/" + name }

@@ -1,5 +1,3 @@
-public import ToolKit
-
 /// Errors a store's caller reports to the user, shared by every SQLite store of the toolbox.
 public enum StoreError: Error, Equatable, CustomStringConvertible {
   case cannotOpen(path: String, reason: String)
@@ -18,16 +16,6 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case .isDirectory(let path): "\(path) is a folder, not a store"
     case .failed(let path, let reason): "the store \(path): \(reason)"
     case .badQuery(let reason): "bad search query: \(reason)"
-    }
-  }
-}
-
-extension StoreError: ExitStatusError {
-  public var exitStatus: ExitStatus {
-    switch self {
-    case .missing, .isDirectory: .noInput
-    case .cannotOpen, .failed: .ioError
-    case .badQuery: .usage
     }
   }
 }

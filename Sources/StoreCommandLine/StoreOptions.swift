@@ -1,5 +1,6 @@
 public import ArgumentParser
 public import OfflineStore
+import StoreErrorStatus
 public import ToolKit
 
 /// `--db`, and opening the store it names: the options every tool of the store shares.
@@ -30,7 +31,7 @@ public struct StoreOptions: ParsableArguments, Sendable {
   public func open(creating: Bool = false) throws -> OfflineStore { try OfflineStore(path: path, creating: creating) }
 }
 
-// StoreError's exit statuses come with it from SQLiteStore, shared with the notes store.
+// StoreError's exit statuses are in StoreErrorStatus, shared with ail-log.
 
 extension CacheArchive.ArchiveError: ExitStatusError {
   public var exitStatus: ExitStatus {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 public import NotesStore
 import SQLiteStore
+import StoreErrorStatus
 public import ToolKit
 import Wire
 
