@@ -60,7 +60,7 @@ let package = Package(
     .target(
       name: "OfflineStore",
       dependencies: [
-        "Wire", "ContentHash", "HTMLScan", .product(name: "GRDB", package: "GRDB.swift"),
+        "Wire", "ContentHash", "HTMLScan", "SQLiteStore", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: settings),
@@ -70,9 +70,23 @@ let package = Package(
     .target(
       name: "ReadeckCommandLine", dependencies: ["Readeck", "Resilience", "ToolKit", asyncHTTPClient],
       swiftSettings: settings),
+    /// What every SQLite store shares: opening (WAL, busy timeout, 0600, migrations one process at
+    /// a time), store errors, full-text query errors, content-named files.
+    .target(
+      name: "SQLiteStore", dependencies: ["ContentHash", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: settings),
+    /// The exit statuses of the stores' errors, for the executables of both stores.
+    .target(name: "StoreErrorStatus", dependencies: ["SQLiteStore", "ToolKit"], swiftSettings: settings),
+    /// The notes store of ail-log: entries, versions, categories, tags, reminders, full-text
+    /// search, recordings; the typed dates, record filing, Markdown front matter, export and import.
+    .target(
+      name: "NotesStore",
+      dependencies: ["SQLiteStore", "Wire", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: settings),
     /// `--db` and the exit statuses of store errors, for every tool that opens the store.
     .target(
-      name: "StoreCommandLine", dependencies: ["OfflineStore", "ToolKit", argumentParser], swiftSettings: settings),
+      name: "StoreCommandLine", dependencies: ["OfflineStore", "StoreErrorStatus", "ToolKit", argumentParser],
+      swiftSettings: settings),
     /// A WHATWG HTML tokenizer over UTF-8 bytes (attribute values decoded, with their byte
     /// ranges for splicing), the srcset parser, and a document's plain text (the words the search
     /// index keeps, the lines a mail reader shows); no dependencies.
@@ -151,6 +165,11 @@ let package = Package(
       name: "ail-ai",
       dependencies: ["Rewrite", "PromptCatalog", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient],
       swiftSettings: settings),
+    /// The notes store: text and voice entries with categories, tags, reminders, search, versions.
+    .executableTarget(
+      name: "ail-log",
+      dependencies: ["NotesStore", "SQLiteStore", "StoreErrorStatus", "Mail", "ToolKit", "Wire", argumentParser],
+      swiftSettings: settings),
     /// Turns recordings into text cut at silences, offline or through a transcription server.
     .executableTarget(
       name: "ail-transcribe",
@@ -188,8 +207,8 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "ReadeckFake", "Wire", "OfflineStore", .product(name: "GRDB", package: "GRDB.swift"), "rk-fetch", "rk-cache",
-        "rk-prune", "rk-push", "rk-extract-images", "ail-mail", "ail-ai", "ail-transcribe", "llm-fake", "LLMFake",
-        asyncHTTPClient, .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        "rk-prune", "rk-push", "rk-extract-images", "ail-mail", "ail-ai", "ail-transcribe", "ail-log", "llm-fake",
+        "LLMFake", asyncHTTPClient, .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ] + nio,
       swiftSettings: settings),
     /// What the fakes' test suites share: reading answers whole, and raw exchanges on a socket.
@@ -215,6 +234,12 @@ let package = Package(
       dependencies: [
         "Reading", "OfflineStore", "HTMLScan", "Wire", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
+      swiftSettings: settings),
+    /// The notes store on real SQLite files: entries, versions, search, reminders, typed dates,
+    /// record filing, front matter, export and import, recordings.
+    .testTarget(
+      name: "NotesStoreTests",
+      dependencies: ["NotesStore", "SQLiteStore", "Wire", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: settings),
     /// The catalog: tree, names, keywords, prompt generation, the app's export format.
     .testTarget(name: "PromptCatalogTests", dependencies: ["PromptCatalog", "Wire"], swiftSettings: settings),

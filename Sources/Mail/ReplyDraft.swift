@@ -62,16 +62,9 @@ public struct ReplyDraft: Sendable {
 
     var body = text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
     body += "\n" + attribution(record) + "\n" + Self.quote(record.text)
-    let plain =
-      body.utf8.allSatisfy { $0 < 0x80 } && body.split(separator: "\n").allSatisfy { $0.utf8.count <= 78 }
-      && !body.split(separator: "\n").contains { $0.hasPrefix("From ") }
-    if plain {
-      lines.append("Content-Transfer-Encoding: 7bit")
-    } else {
-      lines.append("Content-Transfer-Encoding: quoted-printable")
-      body = TransferEncoding.quotedPrintableEncode(body)
-      if !body.hasSuffix("\n") { body += "\n" }
-    }
+    let encoded = PlainTextBody.encode(body)
+    lines.append("Content-Transfer-Encoding: " + encoded.transferEncoding)
+    body = encoded.body
     return lines.joined(separator: "\n") + "\n\n" + body
   }
 
@@ -133,7 +126,7 @@ public struct ReplyDraft: Sendable {
     return "\"\(escaped)\" <\(address.address)>"
   }
 
-  private static func addressField(_ name: String, _ addresses: [MailAddress]) -> String {
+  static func addressField(_ name: String, _ addresses: [MailAddress]) -> String {
     fold("\(name):", addresses.map(format), separator: ",")
   }
 

@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import SQLiteStore
 public import Wire
 
 /// The reading half of the store: articles with their images back in place, listings, the
@@ -100,8 +101,8 @@ extension OfflineStore {
   /// where `ORDER BY bm25(…)` scored every match (281 ms against 66 ms for a word in all of
   /// 10,000 articles).
   public func search(_ query: String, limit: Int = 20) throws -> [SearchHit] {
-    do {
-      return try pool.read { db in
+    try StoreDatabase.matching(path) {
+      try pool.read { db in
         try Row.fetchAll(
           db,
           sql: """
@@ -117,11 +118,6 @@ extension OfflineStore {
             rank: row["rank"])
         }
       }
-    } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
-      // SQLITE_ERROR from MATCH is the query's fault (syntax, unterminated string, unknown column).
-      throw StoreError.badQuery(error.message ?? "")
-    } catch let error as DatabaseError {
-      throw failure(error)
     }
   }
 

@@ -1,29 +1,10 @@
 public import Foundation
 import GRDB
 import HTMLScan
+// The store's errors (StoreError) and their exit statuses live in SQLiteStore, shared with the
+// notes store; exported so that the store's users see them as before.
+@_exported public import SQLiteStore
 public import Wire
-
-/// Errors a caller reports to the user.
-public enum StoreError: Error, Equatable, CustomStringConvertible {
-  case cannotOpen(path: String, reason: String)
-  /// No store at the path, and the caller may not create one.
-  case missing(path: String)
-  /// The path names a folder.
-  case isDirectory(path: String)
-  /// Reading or writing failed: disk full, I/O error, a damaged file.
-  case failed(path: String, reason: String)
-  case badQuery(String)
-
-  public var description: String {
-    switch self {
-    case .cannotOpen(let path, let reason): "cannot open the store \(path): \(reason)"
-    case .missing(let path): "no store at \(path)"
-    case .isDirectory(let path): "\(path) is a folder, not a store"
-    case .failed(let path, let reason): "the store \(path): \(reason)"
-    case .badQuery(let reason): "bad search query: \(reason)"
-    }
-  }
-}
 
 /// The offline store: one SQLite file (WAL, busy timeout, mode 0600) holding articles, their
 /// embedded images once per content, and a full-text index kept in step with the articles. Every
@@ -37,64 +18,7 @@ public final class OfflineStore: Sendable {
   /// store behind that then reads as "no articles".
   public init(path: String, creating: Bool = false) throws {
     self.path = path
-    do {
-      var configuration = Configuration()
-      configuration.busyMode = .timeout(30)
-      configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA foreign_keys = ON") }
-      if Self.isDirectory(path) { throw StoreError.isDirectory(path: path) }
-      if !creating, !FileManager.default.fileExists(atPath: path) { throw StoreError.missing(path: path) }
-      // Tools started together on a new or older file would each see the same missing
-      // migrations and run them twice; one at a time, the later ones find them done.
-      pool = try Self.oneAtATime(in: path, creatingFolder: creating) {
-        if creating {
-          try Self.createPrivately(path)
-        } else if !FileManager.default.fileExists(atPath: path) {
-          // Removed since the check above; SQLite would create it anew.
-          throw StoreError.missing(path: path)
-        }
-        let pool = try DatabasePool(path: path, configuration: configuration)
-        // Only a store that needs it takes the write lock: reading tools start faster.
-        if try !pool.read(Schema.migrator.hasCompletedMigrations) { try Schema.migrator.migrate(pool) }
-        return pool
-      }
-    } catch let error as DatabaseError {
-      throw StoreError.cannotOpen(path: path, reason: error.message ?? error.description)
-    } catch let error as CocoaError {
-      throw StoreError.cannotOpen(path: path, reason: error.localizedDescription)
-    }
-  }
-
-  private static func isDirectory(_ path: String) -> Bool {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-  }
-
-  /// Runs `body` holding an exclusive lock on the store's folder (created first, private, when
-  /// `creatingFolder`), which every process opening a store in it takes. A lock on the folder,
-  /// not the file: closing any descriptor of the database file would drop SQLite's own locks on it.
-  private static func oneAtATime<T>(in path: String, creatingFolder: Bool, _ body: () throws -> T) throws -> T {
-    let folder = (path as NSString).deletingLastPathComponent
-    if creatingFolder, !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-      try FileManager.default.createDirectory(
-        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    }
-    let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return try body() }  // an unreadable folder: SQLite will say more
-    defer { close(descriptor) }
-    while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
-    defer { flock(descriptor, LOCK_UN) }
-    return try body()
-  }
-
-  /// The file, created so that only the user can read it (never replacing one that appeared
-  /// meanwhile).
-  private static func createPrivately(_ path: String) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    if descriptor >= 0 {
-      close(descriptor)
-    } else if errno != EEXIST {
-      throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
-    }
+    pool = try StoreDatabase.pool(at: path, creating: creating, migrator: Schema.migrator)
   }
 
   // MARK: Writing
@@ -278,17 +202,15 @@ public final class OfflineStore: Sendable {
 
   /// A read transaction whose database errors say which store failed; GRDB stays inside.
   func reading<T>(_ body: (Database) throws -> T) throws -> T {
-    do { return try pool.read(body) } catch let error as DatabaseError { throw failure(error) }
+    try StoreDatabase.reporting(path) { try pool.read(body) }
   }
 
   /// A write transaction whose database errors say which store failed.
   func writing<T>(_ body: (Database) throws -> T) throws -> T {
-    do { return try pool.write(body) } catch let error as DatabaseError { throw failure(error) }
+    try StoreDatabase.reporting(path) { try pool.write(body) }
   }
 
-  func failure(_ error: DatabaseError) -> StoreError {
-    .failed(path: path, reason: error.message ?? error.description)
-  }
+  func failure(_ error: DatabaseError) -> StoreError { StoreDatabase.failure(path, error) }
 
   /// The columns both an article and a bookmark record set, taken from the server's bookmark.
   private struct Metadata {

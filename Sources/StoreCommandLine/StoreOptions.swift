@@ -1,5 +1,6 @@
 public import ArgumentParser
 public import OfflineStore
+import StoreErrorStatus
 public import ToolKit
 
 /// `--db`, and opening the store it names: the options every tool of the store shares.
@@ -30,15 +31,7 @@ public struct StoreOptions: ParsableArguments, Sendable {
   public func open(creating: Bool = false) throws -> OfflineStore { try OfflineStore(path: path, creating: creating) }
 }
 
-extension StoreError: ExitStatusError {
-  public var exitStatus: ExitStatus {
-    switch self {
-    case .missing, .isDirectory: .noInput
-    case .cannotOpen, .failed: .ioError
-    case .badQuery: .usage
-    }
-  }
-}
+// StoreError's exit statuses are in StoreErrorStatus, shared with ail-log.
 
 extension CacheArchive.ArchiveError: ExitStatusError {
   public var exitStatus: ExitStatus {

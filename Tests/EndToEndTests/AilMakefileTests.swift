@@ -1,14 +1,15 @@
 import Foundation
 import LLMFake
 import Testing
+import Wire
 
-/// scripts/ail.mk: voice memos in a folder become notes next to them, once.
+/// scripts/ail.mk: voice memos in a folder become ail-log entries, once each.
 @Suite struct AilMakefileTests {
   static let makefile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("scripts/ail.mk").path
 
   @Test(.needsPocketSphinx, .needsMake)
-  func eachRecordingBecomesANoteOnceAndTheCacheAnswersARepeat() async throws {
+  func eachRecordingIsFiledOnceWithItsAudioAndTheCacheAnswersARepeat() async throws {
     let fake = try await FakeLLM.start(.init(models: [FakeModel("m", answer: .text("A tidy note."))]))
     let folder = NSTemporaryDirectory() + "memos-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -16,23 +17,30 @@ import Testing
     try FileManager.default.copyItem(atPath: AilTranscribeTests.wav, toPath: folder + "/monday.wav")
     try FileManager.default.copyItem(atPath: AilTranscribeTests.m4a, toPath: folder + "/tuesday.m4a")
     let environment = ["XDG_CACHE_HOME": folder + "/.cache", "XDG_CONFIG_HOME": folder + "/.config"]
+    let db = folder + "/notes.sqlite"
     func make() throws -> ToolRun {
       try run(
         "/usr/bin/make",
         [
           "-f", Self.makefile, "MEMOS=\(folder)", "AIL_BIN=\(binaries.path)", "SYSTEM=Clean up.",
-          "AI_OPTS=--base-url \(fake.baseURL)/v1 --model m",
+          "AI_OPTS=--base-url \(fake.baseURL)/v1 --model m", "LOG_DB=\(db)", "CATEGORY=Voice", "TAGS=memo monday",
         ],
         environment: environment)
     }
+    func entries() throws -> [JSONValue] { try run("ail-log", ["list", "--sort", "title", "--db", db]).records }
     do {
       let first = try make()
       #expect(first.status == 0, "\(first.stderr)")
-      for name in ["monday", "tuesday"] {
-        #expect((try? String(contentsOfFile: "\(folder)/\(name).txt", encoding: .utf8)) == "A tidy note.\n")
-      }
-      // The transcript went to the model with the system prompt. Both recordings say the same, so
-      // the second note came from the response cache: one request.
+      let filed = try entries()
+      #expect(filed.map { $0["title"]?.stringValue } == ["monday", "tuesday"])
+      #expect(filed.allSatisfy { $0["content"] == .string("A tidy note.") && $0["category"] == .string("Voice") })
+      #expect(filed.allSatisfy { $0["tags"] == .array([.string("memo"), .string("monday")]) })
+      let audio = try run("ail-log", ["audio", filed.first?["id"]?.stringValue ?? "", "--db", db]).stdout
+      #expect(
+        FileManager.default.contents(atPath: audio.trimmingCharacters(in: .newlines))
+          == FileManager.default.contents(atPath: folder + "/monday.wav"))
+      // The transcript went to the model once with the system prompt, its chunks not at all. Both
+      // recordings say the same, so the second answer came from the response cache.
       let asked = fake.requests(route: .chatCompletions)
       #expect(asked.count == 1)
       let bodies = asked.map { String(decoding: $0.body, as: UTF8.self) }
@@ -40,15 +48,16 @@ import Testing
 
       let again = try make()
       #expect(again.status == 0)
-      #expect(fake.requests(route: .chatCompletions).count == 1, "a second run asked the model again")
-      #expect(!FileManager.default.fileExists(atPath: "\(folder)/monday.txt.part"))
+      #expect(!again.stdout.contains("monday") && !again.stdout.contains("tuesday"), "\(again.stdout)")
+      #expect(try entries().count == 2)
 
-      // A recording touched later is transcribed again; the same text is answered from the cache.
+      // A recording touched later is transcribed again, but the store knows its content.
       try FileManager.default.setAttributes(
         [.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: folder + "/monday.wav")
       let touched = try make()
       #expect(touched.status == 0, "\(touched.stderr)")
-      #expect(touched.stdout.contains("monday.txt") && !touched.stdout.contains("tuesday.txt"))
+      #expect(touched.stdout.contains("monday.wav") && !touched.stdout.contains("tuesday.m4a"))
+      #expect(try entries().count == 2)
       #expect(fake.requests(route: .chatCompletions).count == 1)
       try await fake.stop()
     } catch {
@@ -67,12 +76,12 @@ import Testing
       "/usr/bin/make",
       [
         "-f", Self.makefile, "MEMOS=\(folder)", "AIL_BIN=\(binaries.path)", "SYSTEM=x",
-        "AI_OPTS=--base-url http://127.0.0.1:9/v1 --model m",
+        "AI_OPTS=--base-url http://127.0.0.1:9/v1 --model m", "LOG_DB=\(folder)/log.sqlite",
       ],
       environment: ["PATH": "/nonexistent:/usr/bin:/bin"])
     #expect(result.status != 0)
     #expect(result.stderr.contains("broken.wav"))
-    #expect(!FileManager.default.fileExists(atPath: folder + "/broken.txt"))
-    #expect(!FileManager.default.fileExists(atPath: folder + "/broken.txt.part"))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/.ail-log/broken.wav.filed"))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/log.sqlite"), "nothing was filed")
   }
 }

@@ -34,6 +34,22 @@ import Testing
     #expect(place.contents.isEmpty, "\(command) left \(place.contents)")
   }
 
+  static let ailLogReadingCommands: [[String]] = [
+    ["list"], ["search", "x"], ["show", "abc"], ["edit", "abc", "--title", "t"], ["history", "abc"], ["revert", "abc"],
+    ["rm", "abc", "--yes"], ["tags"], ["categories"], ["categories", "rename", "a", "b"], ["due"], ["audio", "abc"],
+    ["mail", "abc", "--to", "a@b.c"], ["export"],
+  ]
+
+  @Test(arguments: ailLogReadingCommands)
+  func ailLogOnAMissingStoreExits66AndCreatesNothing(_ command: [String]) throws {
+    let place = try Place()
+    defer { place.remove() }
+    let result = try run("ail-log", command + ["--db", place.db])
+    #expect(result.status == 66, "\(command): \(result.stderr)")
+    #expect(result.stderr.contains("ail-log: error: no store at \(place.db)"), "\(command): \(result.stderr)")
+    #expect(place.contents.isEmpty, "\(command) left \(place.contents)")
+  }
+
   @Test func needsSyncOnAMissingStoreSaysASyncIsDueAndCreatesNothing() throws {
     let place = try Place()
     defer { place.remove() }

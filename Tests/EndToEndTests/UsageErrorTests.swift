@@ -13,6 +13,7 @@ import Testing
     ("ail-ai", ["--concurrency", "x"]),
     ("ail-mail", ["parse", "--bogus"]),
     ("ail-transcribe", ["--format", "mp3"]),
+    ("ail-log", ["list", "--limit", "x"]),
     ("llm-fake", ["--port", "x"]),
     ("readeck-fake", ["--count", "x"]),
   ]

@@ -1,0 +1,60 @@
+public import Wire
+
+#if canImport(FoundationEssentials)
+  public import FoundationEssentials
+#else
+  public import Foundation
+#endif
+
+/// A new plain-text message, written as a complete RFC 5322 message for `sendmail -t` /
+/// `msmtp -t`: what `ail-log mail` sends a note as.
+public struct OutgoingMessage: Sendable {
+  public var from: MailAddress?
+  public var to: [MailAddress]
+  public var subject: String
+  public var date: Date
+  /// The zone the Date line is written in, seconds east of UTC.
+  public var offsetSeconds: Int
+  /// Without angle brackets.
+  public var messageID: String
+
+  public init(
+    from: MailAddress?, to: [MailAddress], subject: String, date: Date, offsetSeconds: Int = 0, messageID: String
+  ) {
+    self.from = from
+    self.to = to
+    self.subject = subject
+    self.date = date
+    self.offsetSeconds = offsetSeconds
+    self.messageID = messageID
+  }
+
+  public func message(text: String) -> String {
+    var lines: [String] = []
+    if let from { lines.append("From: " + ReplyDraft.format(from)) }
+    lines.append(ReplyDraft.addressField("To", to))
+    lines.append("Subject: " + EncodedWords.encode(subject))
+    lines.append("Date: " + MailDate.format(date, offsetSeconds: offsetSeconds))
+    lines.append("Message-ID: <\(messageID)>")
+    lines.append("MIME-Version: 1.0")
+    lines.append("Content-Type: text/plain; charset=utf-8")
+    let (encoding, body) = PlainTextBody.encode(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
+    lines.append("Content-Transfer-Encoding: " + encoding)
+    return lines.joined(separator: "\n") + "\n\n" + body
+  }
+}
+
+/// A text/plain body as it goes into a message.
+public enum PlainTextBody {
+  /// 7bit when the text is plain ASCII with short lines and no line a mailbox would take for a
+  /// separator ("From "), else quoted-printable.
+  public static func encode(_ text: String) -> (transferEncoding: String, body: String) {
+    let plain =
+      text.utf8.allSatisfy { $0 < 0x80 } && text.split(separator: "\n").allSatisfy { $0.utf8.count <= 78 }
+      && !text.split(separator: "\n").contains { $0.hasPrefix("From ") }
+    if plain { return ("7bit", text) }
+    var body = TransferEncoding.quotedPrintableEncode(text)
+    if !body.hasSuffix("\n") { body += "\n" }
+    return ("quoted-printable", body)
+  }
+}

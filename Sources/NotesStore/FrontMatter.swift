@@ -1,0 +1,70 @@
+import Foundation
+public import Wire
+
+/// Markdown with front matter: what `export --format markdown` writes and `import` reads, and
+/// what `edit` opens in `$EDITOR`. Each front-matter line is `key: value` with the value in JSON
+/// (valid YAML too); a person may also write a plain text value without quotes.
+public enum FrontMatter {
+  /// The order of the front matter; members a newer tool added follow, sorted.
+  static let order = [
+    "id", "title", "category", "tags", "reminder", "audio", "source", "created_at", "updated_at", "versions",
+  ]
+
+  /// The entry's members (`kind` and `content` left out; only `keys` when given, empty ones
+  /// then as `key:`), then the content verbatim.
+  public static func document(_ entry: LogEntry, keys: [String]? = nil) -> String {
+    let members = entry.members
+    let others = members.keys.filter { !order.contains($0) && $0 != "kind" && $0 != "content" }.sorted()
+    var lines = ["---"]
+    for key in keys ?? (order + others) {
+      if let value = members[key] {
+        lines.append(key + ": " + NoteLog.json(value))
+      } else if keys != nil {
+        lines.append(key + ":")
+      }
+    }
+    lines.append("---")
+    return lines.joined(separator: "\n") + "\n" + entry.content
+  }
+
+  public enum ParseError: Error, Equatable, CustomStringConvertible {
+    case noFrontMatter
+    case badLine(Int, String)
+
+    public var description: String {
+      switch self {
+      case .noFrontMatter: "no front matter: the text must start with a line \"---\" and end it with another"
+      case .badLine(let line, let problem): "line \(line): \(problem)"
+      }
+    }
+  }
+
+  /// The front matter's members and the content after it.
+  public static func parse(_ text: String) throws -> (members: JSONObject, content: String) {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+    guard lines.first?.trimmingCharacters(in: .whitespaces) == "---" else { throw ParseError.noFrontMatter }
+    lines = lines.dropFirst()
+    var members: JSONObject = [:]
+    var number = 1
+    while let line = lines.first {
+      lines = lines.dropFirst()
+      number += 1
+      if line.trimmingCharacters(in: .whitespaces) == "---" {
+        return (members, lines.joined(separator: "\n"))
+      }
+      if line.trimmingCharacters(in: .whitespaces).isEmpty || line.hasPrefix("#") { continue }
+      guard let colon = line.firstIndex(of: ":") else { throw ParseError.badLine(number, "expected \"key: value\"") }
+      let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+      let raw = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      if raw.isEmpty || raw == "null" || raw == "~" { continue }
+      if let value = try? Array(raw.utf8).withUnsafeBytes({ try WireCoding.parse($0) }) {
+        members[key] = value
+      } else if raw.first == "[" || raw.first == "{" || raw.first == "\"" {
+        throw ParseError.badLine(number, "\(key): not valid JSON: \(raw.prefix(40))")
+      } else {
+        members[key] = .string(raw)
+      }
+    }
+    throw ParseError.noFrontMatter
+  }
+}

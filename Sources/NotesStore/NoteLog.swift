@@ -1,0 +1,95 @@
+import Foundation
+import GRDB
+public import SQLiteStore
+import Wire
+
+/// The notes store of `ail-log`: one SQLite file (WAL, busy timeout, mode 0600) holding the
+/// entries, their earlier contents, the categories and a full-text index over title, content
+/// and tags, written in the same transaction as the entry; recordings live beside it in a folder
+/// of content-named files, one per content however many entries use it.
+public final class NoteLog: Sendable {
+  public let path: String
+  /// The recordings: `<file name without extension>.audio/` beside the database.
+  public let recordings: ContentFiles
+  let pool: DatabasePool
+
+  /// Opens the store at `path`, migrated to the current schema; a missing one is made only with
+  /// `creating` (the commands that add entries).
+  public init(path: String, creating: Bool = false) throws {
+    self.path = path
+    recordings = ContentFiles(folder: ((path as NSString).deletingPathExtension) + ".audio")
+    pool = try StoreDatabase.pool(at: path, creating: creating, migrator: Schema.migrator)
+  }
+
+  public enum LogError: Error, Equatable, CustomStringConvertible {
+    case noSuchEntry(String)
+    case ambiguous(String, matches: Int)
+    case invalid(String)
+    case noSuchVersion(id: String, version: Int)
+    case noSuchCategory(String)
+
+    public var description: String {
+      switch self {
+      case .noSuchEntry(let id): "no entry \(id)"
+      case .ambiguous(let prefix, let matches): "\(prefix) is the start of \(matches) entries' ids: give more of it"
+      case .invalid(let problem): problem
+      case .noSuchVersion(let id, let version): "entry \(id) has no version \(version)"
+      case .noSuchCategory(let name): "no category \(name)"
+      }
+    }
+  }
+
+  // MARK: Helpers
+
+  func reading<T>(_ body: (Database) throws -> T) throws -> T {
+    try StoreDatabase.reporting(path) { try pool.read(body) }
+  }
+
+  func writing<T>(_ body: (Database) throws -> T) throws -> T {
+    try StoreDatabase.reporting(path) { try pool.write(body) }
+  }
+
+  /// The full id for `id` or a unique start of one (any case), as people copy them from a listing.
+  func resolve(_ db: Database, _ id: String) throws -> String {
+    if let exact = try String.fetchOne(db, sql: "SELECT id FROM entry WHERE id = ?", arguments: [id.uppercased()]) {
+      return exact
+    }
+    let pattern = id.uppercased().replacingOccurrences(of: "%", with: "").replacingOccurrences(of: "_", with: "") + "%"
+    let matches = try String.fetchAll(
+      db, sql: "SELECT id FROM entry WHERE id LIKE ? LIMIT 2", arguments: [pattern])
+    guard !id.isEmpty, let first = matches.first else { throw LogError.noSuchEntry(id) }
+    if matches.count > 1 {
+      let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry WHERE id LIKE ?", arguments: [pattern]) ?? 2
+      throw LogError.ambiguous(id, matches: count)
+    }
+    return first
+  }
+
+  /// The columns of an entry, content last, as ``entry(_:)`` reads them.
+  static let columns = "id, title, category, tags, reminder, audio, source, created_at, updated_at, content"
+
+  static func entry(_ row: Row) -> LogEntry {
+    LogEntry(
+      id: row["id"], title: row["title"], content: row["content"], category: row["category"],
+      tags: strings(row["tags"]), reminder: (row["reminder"] as Double?).map(Date.init(timeIntervalSince1970:)),
+      audio: row["audio"], source: (row["source"] as String?).flatMap(source),
+      createdAt: Date(timeIntervalSince1970: row["created_at"]),
+      updatedAt: Date(timeIntervalSince1970: row["updated_at"]))
+  }
+
+  static func json(_ value: JSONValue) -> String {
+    // Canonical wire text without the line's newline.
+    String(decoding: (try? WireCoding.line(value))?.dropLast() ?? [], as: UTF8.self)
+  }
+
+  static func strings(_ json: String) -> [String] {
+    (try? Array(json.utf8).withUnsafeBytes { try WireCoding.parse($0) })?.arrayValue?.compactMap(\.stringValue) ?? []
+  }
+
+  static func source(_ json: String) -> LogSource? {
+    guard let object = (try? Array(json.utf8).withUnsafeBytes { try WireCoding.parse($0) })?.objectValue else {
+      return nil
+    }
+    return try? LogSource(members: object)
+  }
+}

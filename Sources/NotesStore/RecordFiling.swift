@@ -1,0 +1,93 @@
+import Foundation
+public import SQLiteStore
+public import Wire
+
+/// How `add --records` makes entries of other tools' records: a `mail` (from `ail-mail parse`),
+/// a `transcript` or a stream of `transcript_chunk` records (from `ail-transcribe`), and any
+/// record that `ail-ai` gave an `ai_text`. Each entry carries its origin, so that the same mail or
+/// recording filed again is recognised and not added twice.
+public struct RecordFiling {
+  public let category: String?
+  public let tags: [String]
+  /// A title for every entry, instead of the subject or file name.
+  public let title: String?
+  let recordings: ContentFiles
+  /// Chunk texts of recordings whose `transcript` has not come yet, in order of first chunk.
+  private var pending: [(file: String, texts: [String])] = []
+
+  public init(category: String?, tags: [String], title: String?, recordings: ContentFiles) {
+    self.category = category
+    self.tags = tags
+    self.title = title
+    self.recordings = recordings
+  }
+
+  public enum Outcome {
+    /// File these.
+    case entries([NoteLog.Draft])
+    /// Held until the recording's transcript or the end of the input.
+    case held
+    /// Not something to file: passed on with `--echo`.
+    case other
+  }
+
+  public mutating func take(_ record: JSONObject) throws -> Outcome {
+    let aiText = record["ai_text"]?.stringValue
+    switch record["kind"]?.stringValue {
+    case MailRecord.kind:
+      return .entries([try mail(MailRecord(members: record), text: aiText)])
+    case TranscriptRecord.kind:
+      let transcript = try TranscriptRecord(members: record)
+      pending.removeAll { $0.file == transcript.file }
+      return .entries([try recording(transcript.file, text: aiText ?? transcript.text)])
+    case TranscriptChunkRecord.kind:
+      let chunk = try TranscriptChunkRecord(members: record)
+      let text = aiText ?? chunk.text
+      if let index = pending.firstIndex(where: { $0.file == chunk.file }) {
+        pending[index].texts.append(text)
+      } else {
+        pending.append((chunk.file, [text]))
+      }
+      return .held
+    default:
+      guard let aiText else { return .other }
+      let heading = record["title"]?.stringValue ?? Self.firstLine(aiText)
+      return .entries([
+        NoteLog.Draft(title: title ?? heading, content: aiText, category: category, tags: tags)
+      ])
+    }
+  }
+
+  /// The recordings whose chunks came without a transcript.
+  public mutating func finish() throws -> [NoteLog.Draft] {
+    defer { pending = [] }
+    return try pending.map { try recording($0.file, text: $0.texts.joined(separator: "\n")) }
+  }
+
+  private func mail(_ mail: MailRecord, text: String?) throws -> NoteLog.Draft {
+    let subject = mail.subject.flatMap { $0.contains(where: { !$0.isWhitespace }) ? $0 : nil }
+    let sender = mail.from.map { address in address.name.map { "\($0) <\(address.address)>" } ?? address.address }
+    return NoteLog.Draft(
+      title: title ?? subject ?? "(no subject)", content: text ?? mail.text, category: category,
+      tags: ["mail"] + tags, source: LogSource(messageID: mail.messageID, from: sender, date: mail.date))
+  }
+
+  /// An entry for a recording: its audio stored when the file is at hand, known by its content;
+  /// else known by its name.
+  private func recording(_ file: String, text: String) throws -> NoteLog.Draft {
+    let name = (file as NSString).lastPathComponent
+    let audio =
+      file != "-" && FileManager.default.isReadableFile(atPath: file) ? try recordings.read(fileAt: file) : nil
+    return NoteLog.Draft(
+      title: title
+        ?? ((name as NSString).deletingPathExtension.isEmpty ? name : (name as NSString).deletingPathExtension),
+      content: text, category: category, tags: tags, audio: audio, source: LogSource(file: name))
+  }
+
+  static func firstLine(_ text: String) -> String {
+    let line = text.split(separator: "\n").first { $0.contains(where: { !$0.isWhitespace }) } ?? ""
+    let trimmed = line.trimmingCharacters(in: .whitespaces).trimmingCharacters(
+      in: CharacterSet(charactersIn: "#").union(.whitespaces))
+    return trimmed.count > 80 ? String(trimmed.prefix(79)) + "…" : (trimmed.isEmpty ? "(untitled)" : trimmed)
+  }
+}

@@ -1,0 +1,95 @@
+public import Foundation
+public import GRDB
+
+/// Opening a store's SQLite file the one way every store of the toolbox does: WAL (GRDB's pool),
+/// a busy timeout, foreign keys, mode 0600, migrations run by one process at a time, and a
+/// missing file created only when the caller may create one.
+public enum StoreDatabase {
+  /// The database at `path`, opened and migrated with `migrator`. Only with `creating` is a
+  /// missing file (and its folder) made: a mistyped path for reading must not leave an empty
+  /// store behind that then reads as empty.
+  public static func pool(
+    at path: String, creating: Bool, migrator: DatabaseMigrator, busyTimeout: TimeInterval = 30
+  ) throws -> DatabasePool {
+    do {
+      var configuration = Configuration()
+      configuration.busyMode = .timeout(busyTimeout)
+      configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA foreign_keys = ON") }
+      if isDirectory(path) { throw StoreError.isDirectory(path: path) }
+      if !creating, !FileManager.default.fileExists(atPath: path) { throw StoreError.missing(path: path) }
+      // Tools started together on a new or older file would each see the same missing
+      // migrations and run them twice; one at a time, the later ones find them done.
+      return try oneAtATime(in: path, creatingFolder: creating) {
+        if creating {
+          try createPrivately(path)
+        } else if !FileManager.default.fileExists(atPath: path) {
+          // Removed since the check above; SQLite would create it anew.
+          throw StoreError.missing(path: path)
+        }
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        // Only a store that needs it takes the write lock: reading tools start faster.
+        if try !pool.read(migrator.hasCompletedMigrations) { try migrator.migrate(pool) }
+        return pool
+      }
+    } catch let error as DatabaseError {
+      throw StoreError.cannotOpen(path: path, reason: error.message ?? error.description)
+    } catch let error as CocoaError {
+      throw StoreError.cannotOpen(path: path, reason: error.localizedDescription)
+    }
+  }
+
+  /// A transaction's database errors turned into errors that say which store failed, so that
+  /// GRDB stays inside the store modules.
+  public static func reporting<T>(_ path: String, _ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as DatabaseError { throw failure(path, error) }
+  }
+
+  /// A full-text query whose SQLITE_ERROR is the query's fault (syntax, an unterminated string,
+  /// an unknown column) and reported as a bad query; other errors as the store's.
+  public static func matching<T>(_ path: String, _ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let error as DatabaseError where error.resultCode == .SQLITE_ERROR {
+      throw StoreError.badQuery(error.message ?? "")
+    } catch let error as DatabaseError {
+      throw failure(path, error)
+    }
+  }
+
+  public static func failure(_ path: String, _ error: DatabaseError) -> StoreError {
+    .failed(path: path, reason: error.message ?? error.description)
+  }
+
+  static func isDirectory(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+  }
+
+  /// Runs `body` holding an exclusive lock on the store's folder (created first, private, when
+  /// `creatingFolder`), which every process opening a store in it takes. A lock on the folder,
+  /// not the file: closing any descriptor of the database file would drop SQLite's own locks on it.
+  static func oneAtATime<T>(in path: String, creatingFolder: Bool, _ body: () throws -> T) throws -> T {
+    let folder = (path as NSString).deletingLastPathComponent
+    if creatingFolder, !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+      try FileManager.default.createDirectory(
+        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    }
+    let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return try body() }  // an unreadable folder: SQLite will say more
+    defer { close(descriptor) }
+    while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+    defer { flock(descriptor, LOCK_UN) }
+    return try body()
+  }
+
+  /// The file, created so that only the user can read it (never replacing one that appeared
+  /// meanwhile).
+  static func createPrivately(_ path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    if descriptor >= 0 {
+      close(descriptor)
+    } else if errno != EEXIST {
+      throw StoreError.cannotOpen(path: path, reason: String(cString: strerror(errno)))
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import ArgumentParser
+import Foundation
+import NotesStore
+import SQLiteStore
+import ToolKit
+import Wire
+
+extension AilLog {
+  struct Add: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Add an entry, or file the records of other tools as entries (--records).",
+      discussion: HelpText.discussion(
+        """
+        The content is TEXT, or standard input for "-"; without either the entry has a title \
+        alone. The new entry is written as a "log_entry" record. A reminder in the past is \
+        refused.
+
+        With --records, NDJSON comes in (from the files named, else standard input) and mail, \
+        transcript, transcript_chunk and ail-ai records become entries, written whole in batches \
+        (up to 200, and whenever the input waits), so a killed run leaves whole entries only; \
+        --category, --tag and --title apply to each. A mail or recording already \
+        logged is skipped. Other records are passed on to standard output with --echo. A summary \
+        goes to standard error.
+        """,
+        examples: [
+          Example("ail-log add 'Milk, eggs, bread' --title Shopping --tag home", "A note."),
+          Example("ail-log add - --title Minutes --category Work < minutes.md", "Content from standard input."),
+          Example("ail-log add --title 'Memo' --audio memo.m4a --remind 'fri 17:00'", "A voice note with a reminder."),
+          Example(
+            "ail-transcribe memo.m4a | ail-log add --records --category Voice --tag memo",
+            "File a transcribed recording, stored with its audio."),
+        ],
+        exitStatuses: [
+          (.success, nil), (.usage, "No --title, a bad date, a reminder in the past."),
+          (.dataError, "Bad input records, reported with their line numbers; the good ones are filed."),
+          (.noInput, "The recording or an input file does not exist."),
+        ]))
+
+    @OptionGroup var log: LogOptions
+    @Argument(help: "The content, or - for standard input; with --records, NDJSON files (default: standard input).")
+    var text: [String] = []
+    @Option(help: "The title (required unless --records).") var title: String?
+    @Option(help: "The category (default: General, or as configured).") var category: String?
+    @Option(name: .customLong("tag"), help: ArgumentHelp("A tag; repeat for more.", valueName: "tag"))
+    var tags: [String] = []
+    @Option(
+      help: ArgumentHelp(
+        "A reminder: RFC 3339, '2026-12-01 09:00', 'tomorrow 9:00', 'in 2h', 'fri 17:00'.", valueName: "when"))
+    var remind: String?
+    @Option(help: ArgumentHelp("A recording to store with the entry.", valueName: "file"), completion: .file())
+    var audio: String?
+    @Flag(help: "Read NDJSON records and file mails, transcripts and AI answers as entries.") var records = false
+    @Flag(help: "With --records: pass the records that are not filed on to standard output.") var echo = false
+    @Flag(help: "With --records: stop at the first bad line (status 65).") var strict = false
+
+    func validate() throws {
+      if records {
+        if remind != nil || audio != nil {
+          throw ValidationError("--remind and --audio are for one entry, not --records.")
+        }
+      } else {
+        guard let title else { throw ValidationError("An entry needs --title.") }
+        guard title.contains(where: { !$0.isWhitespace }) else { throw ValidationError("--title is empty.") }
+        if text.count > 1 {
+          throw ValidationError("Give the content as one argument (quote it), or - for standard input.")
+        }
+        if echo || strict { throw ValidationError("--echo and --strict go with --records.") }
+      }
+    }
+
+    func run() throws {
+      let diagnostics = log.diagnostics
+      try runTool(diagnostics) {
+        let category = try category ?? log.defaultCategory()
+        if records { return try fileRecords(category: category, diagnostics: diagnostics) }
+        let now = Clock.now
+        let reminder = try remind.map { try Clock.date($0, option: "--remind") }
+        if let reminder, reminder < now {
+          throw ToolError(.usage, "--remind: \(Clock.show(reminder)) is in the past")
+        }
+        let content = try text.first.map { $0 == "-" ? try readStandardInput() : $0 } ?? ""
+        if let audio { try InputFile.checkReadable(audio) }
+        let store = try log.open(creating: true)
+        let recording = try audio.map { try store.recordings.read(fileAt: $0) }
+        let draft = NoteLog.Draft(
+          title: title!, content: content, category: category, tags: tags, reminder: reminder, audio: recording,
+          source: audio.map { LogSource(file: ($0 as NSString).lastPathComponent) })
+        let entry = try store.add(draft, now: now)!
+        try OutputSink.standardOutput.emit(entry)
+        try OutputSink.standardOutput.flush()
+      }
+    }
+
+    private func fileRecords(category: String, diagnostics: Diagnostics) throws {
+      for path in text where path != "-" { try InputFile.checkReadable(path) }
+      let store = try log.open(creating: true)
+      let sink = OutputSink.standardOutput
+      let input = RecordInput(paths: text, strict: strict, diagnostics: diagnostics, sink: sink)
+      var filing = RecordFiling(category: category, tags: tags, title: title, recordings: store.recordings)
+      var filed = 0
+      var known = 0
+      var passed = 0
+      // Filed in batches, one transaction each: whole entries only, and a commit per batch
+      // rather than per record. A batch is written when full and whenever the input runs dry,
+      // so nothing waits behind a slow producer.
+      var batch: [NoteLog.Draft] = []
+      func file() throws {
+        guard !batch.isEmpty else { return }
+        for added in try store.add(batch, unlessLogged: true, now: Clock.now) {
+          if added != nil { filed += 1 } else { known += 1 }
+        }
+        batch.removeAll()
+      }
+      input.onIdle = { try file() }
+      try input.forEachRecord { line in
+        guard let record = try line.decode(JSONValue.self).objectValue else { return }
+        let outcome: RecordFiling.Outcome
+        do { outcome = try filing.take(record) } catch let error as ContentFiles.UnreadableFile {
+          return try input.reject(line, error.description)
+        }
+        switch outcome {
+        case .entries(let drafts):
+          batch += drafts
+          if batch.count >= 200 { try file() }
+        case .held: break
+        case .other:
+          passed += 1
+          if echo { try sink.writeLine(line.bytes) }
+        }
+      }
+      batch += try filing.finish()
+      try file()
+      try sink.flush()
+      var summary = "filed \(filed) entr\(filed == 1 ? "y" : "ies")"
+      if known > 0 { summary += ", \(known) already logged" }
+      if passed > 0 { summary += ", \(passed) other record\(passed == 1 ? "" : "s") \(echo ? "passed on" : "ignored")" }
+      diagnostics.info(summary)
+      try input.finish()
+    }
+  }
+}

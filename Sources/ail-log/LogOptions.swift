@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+public import NotesStore
+import SQLiteStore
+import StoreErrorStatus
+public import ToolKit
+import Wire
+
+/// `--db` and the options every subcommand shares, and where the store is.
+struct LogOptions: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "The store's path (default: $AIL_LOG_DB, else $XDG_DATA_HOME/ail/log.sqlite).", valueName: "path"),
+    completion: .file())
+  var db: String?
+
+  @OptionGroup var common: CommonOptions
+
+  static let environment = [
+    ("AIL_LOG_DB", "The store's path, unless --db is given."),
+    ("AIL_LOG_CATEGORY", "The default category (else default_category in the config file, else General)."),
+    ("VISUAL, EDITOR", "The editor of \"ail-log edit ID\" (default: vi)."),
+    ("TZ", "The time zone dates are typed and shown in."),
+    ("AIL_LOG_NOW", "An RFC 3339 time to take as now, for tests and scripts that replay a day."),
+  ]
+  static let files = [
+    ("$XDG_DATA_HOME/ail/log.sqlite", "The store (mode 0600) when neither --db nor AIL_LOG_DB says otherwise."),
+    ("$XDG_DATA_HOME/ail/log.audio/", "The recordings, one file per content, named by its SHA-256."),
+    ("$XDG_CONFIG_HOME/ailo/config", "[ail-log] default_category."),
+  ]
+
+  var path: String {
+    if let db { return db }
+    if let fromEnvironment = Environment.current["AIL_LOG_DB"], !fromEnvironment.isEmpty { return fromEnvironment }
+    return XDGDirectories().dataHome + "/ail/log.sqlite"
+  }
+
+  /// The store, which must exist unless `creating` (only the commands that add entries make one).
+  func open(creating: Bool = false) throws -> NoteLog { try NoteLog(path: path, creating: creating) }
+
+  var diagnostics: Diagnostics { common.diagnostics(for: "ail-log") }
+
+  /// The category of entries that name none.
+  func defaultCategory() throws -> String {
+    let configuration = Configuration(tool: "ail-log", file: try ConfigFile.load(app: "ailo"))
+    let setting = configuration.resolve(variable: "AIL_LOG_CATEGORY", key: "default_category")
+    return setting.map(\.value).flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 } ?? "General"
+  }
+}
+
+/// Now and the local time zone: the clock and zone of the machine, or AIL_LOG_NOW and TZ.
+enum Clock {
+  static var now: Date {
+    Environment.current["AIL_LOG_NOW"].flatMap(RFC3339.date(from:)) ?? Date()
+  }
+
+  static var timeZone: TimeZone {
+    Environment.current["TZ"].flatMap { TimeZone(identifier: $0.hasPrefix(":") ? String($0.dropFirst()) : $0) }
+      ?? .current
+  }
+
+  /// `text` as a date, or a usage error naming the option.
+  static func date(_ text: String, option: String, dayStart: Bool = false) throws -> Date {
+    let parser = TypedDate(now: now, timeZone: timeZone, defaultTime: dayStart ? (0, 0) : (9, 0))
+    guard let date = parser.parse(text) else {
+      throw ToolError(.usage, "\(option): cannot read \"\(text)\" as a date; use \(TypedDate.forms)")
+    }
+    return date
+  }
+
+  /// A date for people: `2026-12-01 09:00` in the local zone.
+  static func show(_ date: Date) -> String {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+    func two(_ n: Int?) -> String { n.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
+    return "\(c.year ?? 0)-\(two(c.month))-\(two(c.day)) \(two(c.hour)):\(two(c.minute))"
+  }
+}
+
+extension NoteLog.LogError: ExitStatusError {
+  public var exitStatus: ExitStatus {
+    switch self {
+    case .noSuchEntry, .noSuchVersion, .noSuchCategory: .failure
+    case .ambiguous: .usage
+    case .invalid: .dataError
+    }
+  }
+}
+
+extension FrontMatter.ParseError: ExitStatusError {
+  public var exitStatus: ExitStatus { .dataError }
+}
+
+extension AppExport.Problem: ExitStatusError {
+  public var exitStatus: ExitStatus { .dataError }
+}
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case ndjson, table }
+
+/// Entries on standard output as records or a table.
+func write(_ entries: [LogEntry], format: OutputFormat) throws {
+  let sink = OutputSink.standardOutput
+  switch format {
+  case .ndjson:
+    for entry in entries { try sink.emit(entry) }
+  case .table:
+    let rows = entries.map { entry in
+      [
+        String(entry.id.prefix(8)), Clock.show(entry.createdAt), entry.reminder.map(Clock.show) ?? "",
+        entry.category ?? "", entry.tags.joined(separator: ","), entry.title,
+      ]
+    }
+    if !rows.isEmpty {
+      try sink.write(Formatting.table([["ID", "CREATED", "REMINDER", "CATEGORY", "TAGS", "TITLE"]] + rows))
+    }
+  }
+  try sink.flush()
+}
+
+/// Standard input, whole, as text.
+func readStandardInput() throws -> String {
+  String(decoding: try InputFile.contents(of: "-"), as: UTF8.self)
+}

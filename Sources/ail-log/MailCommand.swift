@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import Mail
+import NotesStore
+import ToolKit
+import Wire
+
+extension AilLog {
+  struct Mail: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "An entry as an RFC 5322 message on standard output, for msmtp -t or sendmail -t.",
+      discussion: HelpText.discussion(
+        """
+        The title is the subject and the content the body (UTF-8, quoted-printable when needed). \
+        The sender is --from, else $EMAIL, else from in the [ail-log] section of the config file; \
+        without one there is no From line and the mailer fills it in.
+        """,
+        environment: [("EMAIL", "The sender, unless --from is given.")],
+        examples: [
+          Example("ail-log mail 3F2A --to anna@example.org | msmtp -t", "Send a note."),
+          Example(
+            "ail-log mail 3F2A --to me@example.org --from 'Me <me@example.org>' > note.eml", "Keep it as a file."),
+        ],
+        exitStatuses: [
+          (.success, nil), (.failure, "No such entry."), (.usage, "An address that does not parse."),
+          (.configError, "The configured sender does not parse."),
+        ]))
+
+    @OptionGroup var log: LogOptions
+    @Argument(help: "The entry's id or a unique start of it.") var id: String
+    @Option(help: ArgumentHelp("A recipient; repeat for more.", valueName: "address")) var to: [String] = []
+    @Option(help: ArgumentHelp("The sender: 'Name <address>'.", valueName: "address")) var from: String?
+
+    func validate() throws {
+      if to.isEmpty { throw ValidationError("Give --to ADDRESS.") }
+    }
+
+    func run() throws {
+      try runTool(log.diagnostics) {
+        var recipients: [MailAddress] = []
+        for text in to {
+          let parsed = AddressList.parse(text)
+          guard !parsed.isEmpty, parsed.allSatisfy({ $0.address.contains("@") }) else {
+            throw ToolError(.usage, "--to: not an address: \(text)")
+          }
+          recipients += parsed
+        }
+        let sender = try resolveFrom()
+        let entry = try log.open().entry(id)
+        let now = Clock.now
+        let domain = sender?.address.split(separator: "@").last.map(String.init) ?? "ail-log.invalid"
+        let message = OutgoingMessage(
+          from: sender, to: recipients, subject: entry.title, date: now,
+          offsetSeconds: Clock.timeZone.secondsFromGMT(for: now), messageID: "\(UUID().uuidString)@\(domain)")
+        try OutputSink.standardOutput.write(message.message(text: entry.content))
+        try OutputSink.standardOutput.flush()
+      }
+    }
+
+    private func resolveFrom() throws -> MailAddress? {
+      let configuration = Configuration(tool: "ail-log", file: try ConfigFile.load(app: "ailo"))
+      guard let setting = configuration.resolve(flag: ("--from", from), variable: "EMAIL", key: "from") else {
+        return nil
+      }
+      guard let address = AddressList.parse(setting.value).first, address.address.contains("@") else {
+        throw ToolError(
+          setting.source == .flag("--from") ? .usage : .configError,
+          "\(setting.source): not an address: \(setting.value)")
+      }
+      return address
+    }
+  }
+}

@@ -1,0 +1,191 @@
+public import ArgumentParser
+import Foundation
+public import NotesStore
+import ToolKit
+import Wire
+
+extension NoteLog.Sort: ExpressibleByArgument {}
+
+extension AilLog {
+  struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Entries as log_entry records, newest first; --due and --upcoming by reminder.",
+      discussion: HelpText.discussion(
+        "Filters combine: --category Work --tag urgent --since '7d ago' lists what matches all of them.",
+        examples: [
+          Example("ail-log list --limit 20 --format table", "The twenty newest, as a table."),
+          Example("ail-log list --upcoming --format table", "Reminders still to come, soonest first."),
+          Example("ail-log list --category Mail --since '7d ago'", "Mail filed this week."),
+        ],
+        exitStatuses: [(.success, nil), (.noInput, nil)]))
+
+    @OptionGroup var log: LogOptions
+    @Option(help: "Only entries in this category.") var category: String?
+    @Option(help: "Only entries with this tag (any case).") var tag: String?
+    @Flag(help: "Only entries whose reminder has come.") var due = false
+    @Flag(help: "Only entries whose reminder is still to come.") var upcoming = false
+    @Option(help: ArgumentHelp("Only entries created since then ('7d ago', '2026-11-01').", valueName: "when"))
+    var since: String?
+    @Option(help: "Order: created (newest first), due (soonest reminder first), title.") var sort: NoteLog.Sort?
+    @Option(help: "At most this many.") var limit: Int?
+    @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
+
+    func validate() throws {
+      if due && upcoming { throw ValidationError("Give --due or --upcoming, not both.") }
+    }
+
+    func run() throws {
+      try runTool(log.diagnostics) {
+        let filter = NoteLog.Filter(
+          category: category, tag: tag, reminders: due ? .due : upcoming ? .upcoming : .any,
+          since: try since.map { try Clock.date($0, option: "--since", dayStart: true) }, limit: limit)
+        try write(try log.open().list(filter, sort: sort, now: Clock.now), format: format)
+      }
+    }
+  }
+
+  struct Show: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "An entry as Markdown with a small header; --content: its text alone.",
+      discussion: HelpText.discussion(
+        "--content writes the content exactly as stored, for a pipeline that changes it.",
+        examples: [
+          Example("ail-log show 3F2A", "Title, category, tags, dates, then the text."),
+          Example("ail-log show 3F2A --content | wc -w", "Count its words."),
+        ],
+        exitStatuses: [(.success, nil), (.failure, "No such entry.")]))
+
+    @OptionGroup var log: LogOptions
+    @Argument(help: "The entry's id or a unique start of it.") var id: String
+    @Flag(help: "Only the content.") var content = false
+
+    func run() throws {
+      try runTool(log.diagnostics) {
+        let entry = try log.open().entry(id)
+        let sink = OutputSink.standardOutput
+        try sink.write(content ? entry.content : Self.markdown(entry))
+        try sink.flush()
+      }
+    }
+
+    static func markdown(_ entry: LogEntry) -> String {
+      var facts = [entry.category ?? "", entry.tags.map { "#" + $0 }.joined(separator: " ")]
+      if let reminder = entry.reminder { facts.append("reminder " + Clock.show(reminder)) }
+      facts.append("created " + Clock.show(entry.createdAt))
+      if entry.updatedAt != entry.createdAt { facts.append("changed " + Clock.show(entry.updatedAt)) }
+      if let audio = entry.audio { facts.append("audio " + audio) }
+      if let from = entry.source?.from { facts.append("from " + from) }
+      var text = "# \(entry.title)\n\n*" + facts.filter { !$0.isEmpty }.joined(separator: " · ") + "*\n\n"
+      text += "id: \(entry.id)\n\n" + entry.content
+      return text.hasSuffix("\n") ? text : text + "\n"
+    }
+  }
+
+  struct Search: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Full-text search in titles, contents and tags, best first, with snippets.",
+      discussion: HelpText.discussion(
+        """
+        Case and diacritics are folded ("cafe" finds "Café"). Plain words must all occur; \
+        word* matches a prefix; FTS5 syntax (OR, NOT, "a phrase", title:word) works too. \
+        Writes "log_hit" records with the matched words in [brackets] in the snippet.
+        """,
+        examples: [
+          Example("ail-log search 'plumber tuesday'", "Entries with both words."),
+          Example("ail-log search 'title:meeting OR tags:work' --limit 5", "FTS5 syntax."),
+        ],
+        exitStatuses: [(.success, nil), (.usage, "A query that is not valid FTS5 syntax.")]))
+
+    @OptionGroup var log: LogOptions
+    @Argument(help: "Words to look for.") var query: [String]
+    @Option(help: "At most this many.") var limit = 20
+    @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
+
+    func run() throws {
+      try runTool(log.diagnostics) {
+        let hits = try log.open().search(query.joined(separator: " "), limit: limit)
+        let sink = OutputSink.standardOutput
+        switch format {
+        case .ndjson: for hit in hits { try sink.emit(hit) }
+        case .table:
+          let rows = hits.map {
+            [String($0.id.prefix(8)), $0.title, $0.snippet.replacingOccurrences(of: "\n", with: " ")]
+          }
+          if !rows.isEmpty { try sink.write(Formatting.table([["ID", "TITLE", "SNIPPET"]] + rows)) }
+        }
+        try sink.flush()
+      }
+    }
+  }
+
+  struct Due: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Entries whose reminder has come, soonest first; exits 1 when there are none.",
+      discussion: HelpText.discussion(
+        "For cron: nothing is written and the status is 1 when nothing is due.",
+        examples: [
+          Example(
+            "ail-log due --format table > due.txt && notify-send Due \"$(cat due.txt)\"",
+            "A desktop notification when something is due.")
+        ],
+        exitStatuses: [(.success, "Something is due."), (.failure, "Nothing is due.")]))
+
+    @OptionGroup var log: LogOptions
+    @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
+
+    func run() throws {
+      try runTool(log.diagnostics) {
+        let due = try log.open().list(NoteLog.Filter(reminders: .due), now: Clock.now)
+        guard !due.isEmpty else { throw ExitCode(ExitStatus.failure.rawValue) }
+        try write(due, format: format)
+      }
+    }
+  }
+
+  struct Audio: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "The path of an entry's stored recording.",
+      discussion: HelpText.discussion(
+        "Exits 1 when the entry has no recording.",
+        examples: [Example("mpv \"$(ail-log audio 3F2A)\"", "Play it.")],
+        exitStatuses: [(.success, nil), (.failure, "No such entry, or it has no recording.")]))
+
+    @OptionGroup var log: LogOptions
+    @Argument(help: "The entry's id or a unique start of it.") var id: String
+
+    func run() throws {
+      try runTool(log.diagnostics) {
+        guard let path = try log.open().audioPath(id) else { throw ToolError(.failure, "entry \(id) has no recording") }
+        try OutputSink.standardOutput.write(path + "\n")
+        try OutputSink.standardOutput.flush()
+      }
+    }
+  }
+
+  struct Tags: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Every tag with how many entries carry it, most used first (log_label records).",
+      discussion: HelpText.discussion(
+        "Tags that differ only in case count as one.",
+        examples: [Example("ail-log tags --format table", "As a table.")], exitStatuses: [(.success, nil)]))
+
+    @OptionGroup var log: LogOptions
+    @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
+
+    func run() throws {
+      try runTool(log.diagnostics) { try writeLabels(try log.open().tags(), format: format) }
+    }
+  }
+}
+
+/// Tags or categories on standard output.
+func writeLabels(_ labels: [LogLabel], format: OutputFormat) throws {
+  let sink = OutputSink.standardOutput
+  switch format {
+  case .ndjson: for label in labels { try sink.emit(label) }
+  case .table:
+    let rows = labels.map { [$0.name, String($0.entries), $0.color ?? ""] }
+    if !rows.isEmpty { try sink.write(Formatting.table([["NAME", "ENTRIES", "COLOR"]] + rows)) }
+  }
+  try sink.flush()
+}
