@@ -27,7 +27,7 @@ extension AilLog {
     @Option(help: ArgumentHelp("Only entries created since then ('7d ago', '2026-11-01').", valueName: "when"))
     var since: String?
     @Option(help: "Order: created (newest first), due (soonest reminder first), title.") var sort: NoteLog.Sort?
-    @Option(help: "At most this many.") var limit: Int?
+    @Option(help: "At most this many (0, or none given: all, as in rk-cache and rk-fetch).") var limit: Int?
     @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
 
     func validate() throws {
@@ -38,7 +38,8 @@ extension AilLog {
       try runTool(log.diagnostics) {
         let filter = NoteLog.Filter(
           category: category, tag: tag, reminders: due ? .due : upcoming ? .upcoming : .any,
-          since: try since.map { try Clock.date($0, option: "--since", dayStart: true) }, limit: limit)
+          since: try since.map { try Clock.date($0, option: "--since", dayStart: true) },
+          limit: limit == 0 ? nil : limit)
         try write(try log.open().list(filter, sort: sort, now: Clock.now), format: format)
       }
     }

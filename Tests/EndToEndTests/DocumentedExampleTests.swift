@@ -12,8 +12,8 @@ import Wire
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
   static let tools = [
-    "rk-fetch", "rk-extract-images", "rk-cache", "rk-prune", "ail-ai", "ail-mail", "ail-transcribe", "readeck-fake",
-    "llm-fake",
+    "rk-fetch", "rk-extract-images", "rk-cache", "rk-prune", "rk-push", "ail-ai", "ail-mail", "ail-transcribe",
+    "ail-log", "readeck-fake", "llm-fake",
   ]
 
   @Test func everyDocumentedExampleIsKnownAndEveryKnownOneIsDocumented() throws {

@@ -8,7 +8,7 @@ import Wire
 enum DocumentedExamples {
   static let all: [String: DocumentedExample] = setUp.merging(readkeep) { $1 }.merging(twoWay) { $1 }.merging(ailo) {
     $1
-  }.merging(fakes) { $1 }
+  }.merging(notesStore) { $1 }.merging(fakes) { $1 }
 
   static let realServer = "needs a real server and account; the same command against the fakes runs in other examples"
 
@@ -263,6 +263,9 @@ enum DocumentedExamples {
       run.expect(run.records(kind: "pushed").count == 1, "sent")
       run.expect(run.shell("rk-cache pending").isEmpty, "the queue is empty")
     },
+    "rk-cache html \(Sandbox.firstID) --mark-read > a.html && rk-push": .runs { run in
+      run.expect(run.records(kind: "pushed").count == 1 && run.shell("rk-cache pending").isEmpty, "read, and sent")
+    },
     "rk-cache pending": .runs(before: "rk-cache mark \(Sandbox.firstID) --archive") { run in
       run.expect(run.records(kind: "change").map { $0["field"]?.stringValue } == ["is_archived"], "one change")
     },
@@ -389,10 +392,8 @@ enum DocumentedExamples {
     "ail-transcribe --engine whisper-server --base-url http://localhost:8080 interview.flac": .notRun(
       "needs a whisper.cpp server on localhost:8080"),
     "make -f scripts/ail.mk MEMOS=~/Memos": .runs { run in
-      run.expect(run.file("Memos/memo.txt")?.contains(asked + "Turn the following note") == true, "memo.txt")
-    },
-    "make -f scripts/ail.mk MEMOS=~/Memos RECIPE=Notes/Tidy AI_OPTS='--provider local'": .runs { run in
-      run.expect(run.file("Memos/memo.txt")?.contains("Turn the following note") == true, "memo.txt")
+      let filed = run.shell("ail-log list --tag memo | jq -r .content")
+      run.expect(filed.contains(asked + "Turn the following note"), "the memo, tidied, in the notes store")
     },
   ]
 
@@ -558,6 +559,165 @@ enum DocumentedExamples {
         run.stdout.contains(replyPrompt) && run.stderr.contains("from menu path Mail/Reply/Friendly"),
         "the prompt and where it came from")
     },
+  ]
+
+  // MARK: ail-log
+
+  /// What `ail-log list` (records) holds, one line per entry: "title|category|tags".
+  static func notes(_ run: ExampleRun, _ options: String = "") -> [String] {
+    run.shell(
+      "ail-log list --limit 0 \(options) | jq -r '.title + \"|\" + (.category // \"\") + \"|\" + (.tags | join(\",\"))'"
+    )
+    .split(separator: "\n").map(String.init)
+  }
+
+  static func note(_ run: ExampleRun) -> String { run.shell("ail-log show 3F2A") }
+
+  static let notesStore: [String: DocumentedExample] = [
+    "ail-log add 'Call the plumber about the boiler' --title Plumber --tag home --remind 'tomorrow 9:00'": .runs {
+      run in
+      run.expect(notes(run, "--upcoming").contains("Plumber|General|home"), "an entry with a reminder to come")
+    },
+    "ail-log add 'Call the plumber' --title Plumber --remind 'tomorrow 9:00'": .runs { run in
+      run.expect(notes(run, "--upcoming").contains("Plumber|General|"), "an entry with a reminder to come")
+    },
+    "ail-log add 'Milk, eggs, bread' --title Shopping --tag home": .runs { run in
+      run.expect(notes(run, "--tag home").contains("Shopping|General|home"), "the entry")
+    },
+    "ail-log add - --title Minutes --category Work < minutes.md": .runs { run in
+      run.expect(notes(run, "--category Work").contains("Minutes|Work|"), "the entry")
+      run.expect(run.shell("ail-log search budget").contains("Minutes"), "its text searchable")
+    },
+    "ail-log add --title Memo --audio memo.m4a --remind 'fri 17:00'": .runs { run in
+      let id = run.shell("ail-log list --limit 0 | jq -r 'select(.title == \"Memo\") | .id'")
+      let path = run.shell("ail-log audio \(id)").trimmingCharacters(in: .newlines)
+      run.expect(FileManager.default.contentsEqual(atPath: path, andPath: run.sandbox.home + "/memo.m4a"), "stored")
+    },
+    "ail-log add --title 'Memo' --audio memo.m4a --remind 'fri 17:00'": .runs { run in
+      run.expect(notes(run, "--upcoming").contains("Memo|General|"), "an entry with a reminder to come")
+    },
+    "ail-log categories --format table": .runs { run in
+      run.expect(run.stdout.contains("General") && run.stdout.contains("Work"), "the categories")
+    },
+    "ail-log categories add Work --color '#3366ff'": .runs(before: "ail-log categories remove Work || true") { run in
+      run.expect(run.shell("ail-log categories --format table").contains("#3366ff"), "its colour")
+    },
+    "ail-log categories rename Work Job": .runs { run in
+      run.expect(notes(run, "--category Job").contains("Team meeting|Job|work"), "the entry moved with it")
+    },
+    "ail-log due --format table && notify-send 'Notes due'": .runs { run in
+      run.expect(run.stdout.contains("Boiler") && run.file("notify-send.log") == "Notes due\n", "due, and told")
+    },
+    #"ail-log due --format table > due.txt && notify-send Due "$(cat due.txt)""#: .runs { run in
+      run.expect(run.file("notify-send.log")?.contains("Boiler") == true, "told what is due")
+    },
+    #"*/15 * * * * ail-log due --format table > /tmp/due && notify-send 'Notes due' "$(cat /tmp/due)""#: .notRun(
+      "a crontab line; the same command runs above"),
+    "ail-log edit 3F2A": .runs { run in
+      run.expect(note(run).hasPrefix("# Boiler repair"), "the editor's change (the nano stand-in renames it)")
+    },
+    "EDITOR=nano ail-log edit 3F2A": .runs { run in
+      run.expect(note(run).hasPrefix("# Boiler repair"), "the editor's change")
+    },
+    "ail-log edit 3F2A --add-tag urgent --remind 'in 2h'": .runs { run in
+      run.expect(notes(run, "--upcoming").contains("Boiler|General|home,urgent"), "tagged, reminder to come")
+    },
+    "ail-log edit 3F2A --content - < tidy.md": .runs { run in
+      run.expect(run.shell("ail-log show 3F2A --content") == "Call the plumber about the boiler, tidied.\n", "new text")
+      run.expect(run.shell("ail-log history 3F2A").contains("Tuesday"), "the old text kept as a version")
+    },
+    "ail-log history 3F2A": .runs(before: "echo 'Second text.' | ail-log edit 3F2A --content -") { run in
+      run.expect(run.stdout.contains("Tuesday"), "the earlier version")
+    },
+    "ail-log revert 3F2A": .runs(before: "echo 'Second text.' | ail-log edit 3F2A --content -") { run in
+      run.expect(run.shell("ail-log show 3F2A --content").contains("Tuesday"), "the old text back")
+    },
+    "ail-log revert 3F2A --to 1": .runs(before: "echo 'Second text.' | ail-log edit 3F2A --content -") { run in
+      run.expect(run.shell("ail-log show 3F2A --content").contains("Tuesday"), "version 1 back")
+    },
+    "ail-log export --to backup": .runs { run in
+      run.expect(run.file("backup/log.ndjson")?.contains("Boiler") == true, "the export")
+    },
+    "ail-log export --to backup && ail-log import backup --db copy.sqlite": .runs { run in
+      run.expect(run.shell("ail-log list --db copy.sqlite --limit 0 | wc -l") == "2\n", "both entries in the copy")
+    },
+    "ail-log import backup": .runs(before: "ail-log export --to backup && ail-log rm 3F2A --yes") { run in
+      run.expect(note(run).hasPrefix("# Boiler"), "back")
+    },
+    "ail-log export --format markdown --to notes": .runs { run in
+      run.expect(run.shell("grep -l 'title: \"Boiler\"' notes/*.md | wc -l") == "1\n", "a Markdown file per entry")
+    },
+    "ail-log export | jq -r .title": .runs { run in
+      run.expect(Set(run.lines) == ["Boiler", "Team meeting"], "the titles")
+    },
+    "ail-log import --format ailo LogEntries.json": .runs { run in
+      run.expect(notes(run).contains("From the app|General|app"), "the app's entry")
+    },
+    "ail-log list --category Mail --since '7d ago'": .runs(
+      before: "ail-mail parse msg.eml | ail-log add --records --category Mail"
+    ) { run in
+      run.expect(run.records(kind: "log_entry").map { $0["title"]?.stringValue } == ["Nested multiparts"], "the mail")
+    },
+    "ail-log list --limit 20 --format table": .runs { run in
+      run.expect(run.stdout.contains("Boiler") && run.stdout.contains("Team meeting"), "the entries")
+    },
+    "ail-log list --upcoming --format table": .runs(before: "ail-log edit 3F2A --remind 'in 2h'") { run in
+      run.expect(run.stdout.contains("Boiler") && !run.stdout.contains("Team meeting"), "the reminder to come")
+    },
+    "ail-log mail 3F2A --to anna@example.org | msmtp -t": .runs { run in
+      let sent = run.file("msmtp.log") ?? ""
+      run.expect(sent.contains("To: anna@example.org") && sent.contains("Subject: Boiler"), "the note sent")
+    },
+    "ail-log mail 3F2A --to me@example.org --from 'Me <me@example.org>' > note.eml": .runs { run in
+      run.expect(run.file("note.eml")?.contains("From: Me <me@example.org>") == true, "a message")
+    },
+    "ail-log rm 3F2A 77B0 --yes": .runs { run in
+      run.expect(notes(run).isEmpty, "both gone")
+    },
+    "ail-log search 'cafe muller'": .runs { run in
+      run.expect(run.stdout.contains("[Café] [Müller]"), "folded, with a snippet")
+    },
+    "ail-log search 'cafe'": .runs { run in
+      run.expect(run.stdout.contains(Sandbox.noteID), "the entry")
+    },
+    "ail-log search 'plumber tuesday'": .runs { run in
+      run.expect(run.stdout.contains(Sandbox.noteID), "both words")
+    },
+    "ail-log search 'title:meeting OR tags:work' --limit 5": .runs { run in
+      run.expect(run.stdout.contains("77B0C2D4") && !run.stdout.contains(Sandbox.noteID), "FTS5 syntax")
+    },
+    "ail-log show 3F2A": .runs { run in
+      run.expect(run.stdout.hasPrefix("# Boiler") && run.stdout.contains("Tuesday"), "Markdown with a header")
+    },
+    "ail-log show 3F2A --content | wc -w": .runs { run in
+      run.expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "11", "the words of the text alone")
+    },
+    "ail-log show 3F2A --content | ail-ai --recipe Notes/Tidy --diff": .runs { run in
+      run.expect(run.stdout.contains("-Call the plumber about the boiler"), "the preview")
+    },
+    "ail-log show 3F2A --content | ail-ai --recipe Notes/Tidy > tidy.md": .runs { run in
+      run.expect(run.file("tidy.md")?.contains("Turn the following note") == true, "the rewrite")
+    },
+    "ail-log show 3F2A --content | ail-ai --recipe Notes/Tidy | ail-log edit 3F2A --content -": .runs { run in
+      run.expect(run.shell("ail-log show 3F2A --content").contains("Turn the following note"), "accepted")
+      run.expect(run.shell("ail-log history 3F2A").contains("Tuesday"), "the old text kept")
+    },
+    "ail-log tags --format table": .runs { run in
+      run.expect(run.stdout.contains("home") && run.stdout.contains("work"), "the tags")
+    },
+    "ail-mail parse msg.eml | ail-log add --records --category Mail": .runs { run in
+      run.expect(notes(run, "--category Mail") == ["Nested multiparts|Mail|mail"], "the mail filed")
+    },
+    "ail-transcribe memo.m4a | ail-log add --records --tag memo": .runs { run in
+      run.expect(notes(run, "--tag memo").count == 1, "the memo filed")
+    },
+    "ail-transcribe memo.m4a | ail-log add --records --category Voice --tag memo": .runs { run in
+      run.expect(notes(run, "--category Voice").count == 1, "the memo filed")
+    },
+    "make -f scripts/ail.mk MEMOS=~/Memos RECIPE=Notes/Tidy CATEGORY=Voice TAGS='memo work'": .runs { run in
+      run.expect(notes(run, "--category Voice").first?.hasSuffix("|Voice|memo,work") == true, "filed")
+    },
+    #"mpv "$(ail-log audio 3F2A)""#: .notRun("needs mpv and a sound device"),
   ]
 
   // MARK: The fakes

@@ -81,6 +81,8 @@ struct ExampleRun: Sendable {
 struct Sandbox: Sendable {
   static let token = "doc-example-token-5c1e"
   static let firstID = "WNBGvKQgFsLwHwy4i89q53"
+  /// The notes store's entry the ail-log examples name by its start, 3F2A; due since November 1.
+  static let noteID = "3F2A6B1C-0D4E-4F50-8A61-7B2C3D4E5F60"
 
   /// Holds `prefix` (the installed tools), `stubs` and the homes.
   let root: String
@@ -92,6 +94,7 @@ struct Sandbox: Sendable {
       "HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_DATA_HOME": home + "/.local/share",
       "XDG_CACHE_HOME": home + "/.cache", "PATH": "\(root)/stubs:\(root)/prefix/bin:/usr/bin:/bin",
       "READECK_URL": readeck, "READECK_TOKEN": Self.token, "EMAIL": "Me <me@example.org>", "TERM": "dumb",
+      "EDITOR": "nano",
     ]
   }
 
@@ -142,7 +145,12 @@ struct Sandbox: Sendable {
       "$1/scripts/install" --from "$2" --prefix "$0/prefix" > "$0/install.log"
       printf '#!/bin/sh\\necho "$@" >> "$HOME/xdg-open.log"\\n' > "$0/stubs/xdg-open"
       printf '#!/bin/sh\\ncat >> "$HOME/msmtp.log"\\n' > "$0/stubs/msmtp"
-      chmod +x "$0/stubs/xdg-open" "$0/stubs/msmtp"
+      printf '#!/bin/sh\necho "$@" >> "$HOME/notify-send.log"\n' > "$0/stubs/notify-send"
+      cat > "$0/stubs/nano" <<'STUB'
+      #!/bin/sh
+      sed -i 's/^title: .*/title: "Boiler repair"/' "$1"
+      STUB
+      chmod +x "$0/stubs/xdg-open" "$0/stubs/msmtp" "$0/stubs/notify-send" "$0/stubs/nano"
       cd "$HOME"
       ln -s "$1/scripts" scripts
       printf 'sync:\\n\\ttouch synced\\n' > Makefile
@@ -155,6 +163,12 @@ struct Sandbox: Sendable {
       mkdir -p backup Downloads Memos Mail/INBOX/cur Mail/INBOX/new Mail/INBOX/tmp
       cp a.zip backup/readkeep.zip
       ail-ai catalog export Downloads/catalog-export.json
+      printf '%s\n' "$6" > notes.ndjson
+      ail-log import notes.ndjson > /dev/null
+      printf '# Minutes\n\nWe agreed on the budget.\n' > minutes.md
+      printf 'Call the plumber about the boiler, tidied.\n' > tidy.md
+      printf '%s\n' "$7" > LogEntries.json
+      cp "$5/MailTests/Fixtures/03-nested.eml" msg.eml
       cp "$5/MailTests/Fixtures/03-nested.eml" message.eml
       cp "$5/MailTests/Fixtures/03-nested.eml" m.eml
       cp "$5/MailTests/Fixtures/05-base64-text.eml" Mail/INBOX/cur/1.host:2,S
@@ -173,13 +187,18 @@ struct Sandbox: Sendable {
       ail-ai catalog add-preset 'Shared one' --text 'Shared text.' --catalog "$0/shared/catalog.json" > /dev/null
       ail-ai catalog export shared.json --catalog "$0/shared/catalog.json"
       """
+    let notes = [
+      #"{"kind":"log_entry","id":"\#(Self.noteID)","title":"Boiler","content":"Call the plumber about the boiler on Tuesday at Café Müller.\n","category":"General","tags":["home"],"reminder":"2026-11-01T09:00:00Z","created_at":"2026-11-20T10:00:00Z","updated_at":"2026-11-20T10:00:00Z"}"#,
+      #"{"kind":"log_entry","id":"77B0C2D4-1E2F-4A3B-9C4D-5E6F7A8B9C0D","title":"Team meeting","content":"Agenda for the meeting.\n","category":"Work","tags":["work"],"created_at":"2026-11-21T10:00:00Z","updated_at":"2026-11-21T10:00:00Z"}"#,
+    ].joined(separator: "\n")
+    let appExport =
+      #"[{"id":"5A1B2C3D-4E5F-4061-8273-9A8B7C6D5E4F","title":"From the app","content":"Written in the notes app.","category":"General","tags":["app"],"createdAt":"2026-10-01T08:00:00Z"}]"#
     let prepared = try DocumentedExampleTests.shell(
       setUp,
       [
         root, repository, binaries.path, llm, String(decoding: try WireCoding.line(swiftArticle), as: UTF8.self),
-        fixtures,
-      ],
-      environment: sandbox.environment)
+        fixtures, notes, appExport,
+      ], environment: sandbox.environment)
     guard prepared.status == 0 else { throw SandboxError("setting up the sandbox: \(prepared.stderr)") }
     return sandbox
   }
