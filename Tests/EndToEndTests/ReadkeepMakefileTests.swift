@@ -77,12 +77,19 @@ import Wire
       }
     let dying = try await FakeReadeck.start(bookmarks: library, token: Self.token, latencyMilliseconds: 500)
     let arguments = ["FETCH_OPTS=--mode per-article --retries 0 --timeout 2", "LIMIT=80"]
-    let running = Task.detached { [self] in try make("sync", dying, db: db, arguments) }
-    while dying.requests.filter({ $0.path.hasSuffix("/article") }).count < 4 {
-      try await Task.sleep(for: .milliseconds(10))
-    }
+    // make runs on a thread of its own and the server is watched from this one: a loaded run's
+    // other end-to-end tests block the cooperative threads for a minute at a time, and a sleeping
+    // task or a detached one then waits for a thread until the sync has long finished.
+    nonisolated(unsafe) var result: Result<ToolRun, any Error>?
+    let finished = DispatchSemaphore(value: 0)
+    Thread { [self] in
+      result = Result { try make("sync", dying, db: db, arguments) }
+      finished.signal()
+    }.start()
+    while dying.requests.filter({ $0.path.hasSuffix("/article") }).count < 4 { usleep(10_000) }
     try await dying.shutdown()
-    let broken = try await running.value
+    finished.wait()
+    let broken = try #require(result).get()
     #expect(broken.status != 0)
     #expect(broken.stderr.contains("readkeep: fetch failed"))
     // No sync recorded: the next run is due at once.
