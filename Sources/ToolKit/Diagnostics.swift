@@ -119,9 +119,10 @@ public final class Diagnostics: Sendable {
       // A message never lands in the middle of a progress bar: clear it, print, draw it again.
       if let status = state.statusLine {
         write("\r\u{1B}[K" + line + status)
-      } else if isInteractive {
-        // Another tool of the pipeline may be drawing its status line: this message takes the
-        // line, and that tool draws again below it.
+      } else if isInteractive, state.claim == nil, Platform.isTerminalClaimedByAnother(behind: fd) {
+        // Another tool of the pipeline is drawing its status line: this message takes the line,
+        // and that tool draws again below it. (Only then: a line of output still being written,
+        // such as a streamed answer, must not be wiped.)
         write("\r\u{1B}[K" + line)
       } else {
         write(line)

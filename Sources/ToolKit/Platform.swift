@@ -90,6 +90,19 @@ enum Platform {
     return nil
   }
 
+  /// Whether another process holds the drawing lock of the terminal behind `fd`.
+  static func isTerminalClaimedByAnother(behind fd: Int32) -> Bool {
+    guard let name = ttyname(fd) else { return false }
+    let probe = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC)
+    guard probe >= 0 else { return false }
+    defer { close(probe) }
+    if flock(probe, LOCK_EX | LOCK_NB) == 0 {
+      _ = flock(probe, LOCK_UN)
+      return false
+    }
+    return true
+  }
+
   /// Gives a claim of ``claimTerminal(behind:)`` back.
   static func releaseTerminal(_ claim: Int32) {
     _ = flock(claim, LOCK_UN)
