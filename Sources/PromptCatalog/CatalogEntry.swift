@@ -55,7 +55,7 @@ extension Catalog {
       what: what, name: name, candidates: NameMatching.suggestions(for: name, among: names(of: kinds)))
   }
 
-  /// How messages name an entry: `folder Mail/Reply`, `preset Freundlich`.
+  /// How messages name an entry: `folder Mail/Reply`, `preset Friendly`.
   public func describe(entry: CatalogEntry) -> String {
     switch entry {
     case .folder(let item): "folder \(path(of: item))"

@@ -7,7 +7,7 @@ public enum Keywords {
   /// The entries of `text` in order. Throws ``CatalogError/malformedKeywords(owner:entry:)`` for
   /// an entry without `:` or with an empty key.
   ///
-  /// - Parameter owner: whose keywords these are, for the message (`preset "Freundlich"`).
+  /// - Parameter owner: whose keywords these are, for the message (`preset "Friendly"`).
   public static func parse(_ text: String, owner: String = "the catalog") throws -> [(key: String, value: String)] {
     var entries: [(key: String, value: String)] = []
     for entry in split(text) {

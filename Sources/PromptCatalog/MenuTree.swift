@@ -1,4 +1,4 @@
-/// The menu as a tree: children in order, ancestors, and paths such as `Mail/Reply/Freundlich`.
+/// The menu as a tree: children in order, ancestors, and paths such as `Mail/Reply/Friendly`.
 extension Catalog {
   /// The items directly in the folder `parentId` (the top of the menu for nil), by sort order,
   /// then name.
@@ -34,8 +34,8 @@ extension Catalog {
   }
 
   /// The menu item `path` names: names separated by `/`, either the whole path from the top
-  /// (`Mail/Reply/Freundlich`, or with a leading `/` to insist on it) or its end when that is
-  /// unique (`Reply/Freundlich`). Exact names first, then names ignoring case.
+  /// (`Mail/Reply/Friendly`, or with a leading `/` to insist on it) or its end when that is
+  /// unique (`Reply/Friendly`). Exact names first, then names ignoring case.
   ///
   /// - Parameter kind: only items of this kind count.
   public func menuItem(atPath path: String, kind: MenuItem.Kind? = nil) throws -> MenuItem {

@@ -11,7 +11,7 @@ enum NameMatching {
 
   /// Up to `limit` names from `candidates` close to `name`, closest first: those containing it,
   /// then those a few typing errors away. Paths also count by their last
-  /// name, so `Freundich` suggests `Mail/Reply/Freundlich`.
+  /// name, so `Frendly` suggests `Mail/Reply/Friendly`.
   static func suggestions(for name: String, among candidates: [String], limit: Int = 5) -> [String] {
     let wanted = name.lowercased()
     let wantedLast = lastName(wanted)

@@ -2,7 +2,7 @@
 public struct SystemPrompt: Sendable, Equatable {
   /// The text, placeholders filled.
   public var text: String
-  /// Where it came from, for messages: `recipe Antwort`, `menu path Mail/Reply/Freundlich`.
+  /// Where it came from, for messages: `recipe Careful reply`, `menu path Mail/Reply/Friendly`.
   public var source: String
   /// The merged keyword values the placeholders were filled from (overrides included).
   public var keywords: [String: String]
