@@ -59,15 +59,9 @@ struct TagSource {
   func written(keeping keep: (String) -> Bool, adding added: [(String, String)] = []) -> [UInt8] {
     var output = opening
     for attribute in attributes where keep(attribute.name) { output += attribute.text }
-    for (name, value) in added { output += Array(" \(name)=\"\(Self.escape(value))\"".utf8) }
+    for (name, value) in added { output += Array(" \(name)=\"\(Markup.attribute(value))\"".utf8) }
     output += Array((selfClosing ? "/>" : ">").utf8)
     return output
-  }
-
-  static func escape(_ value: String) -> String {
-    guard value.contains(where: { $0 == "&" || $0 == "\"" || $0 == "<" }) else { return value }
-    return value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-      .replacingOccurrences(of: "<", with: "&lt;")
   }
 
   static func isSpace(_ byte: UInt8) -> Bool {
