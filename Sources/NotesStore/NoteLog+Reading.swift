@@ -77,7 +77,7 @@ extension NoteLog {
     let match = SearchQuery.fts5(query)
     guard !match.isEmpty else { throw StoreError.badQuery("nothing to search for") }
     return try StoreDatabase.matching(path) {
-      try pool.read { db in
+      try database.read { db in
         try Row.fetchAll(
           db,
           sql: """

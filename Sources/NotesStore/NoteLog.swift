@@ -11,14 +11,24 @@ public final class NoteLog: Sendable {
   public let path: String
   /// The recordings: `<file name without extension>.audio/` beside the database.
   public let recordings: ContentFiles
-  let pool: DatabasePool
+  /// A pool of connections for the commands that write, one read-only connection for those that
+  /// only read (`init(readingAt:)`).
+  let database: any DatabaseWriter
 
   /// Opens the store at `path`, migrated to the current schema; a missing one is made only with
   /// `creating` (the commands that add entries).
   public init(path: String, creating: Bool = false) throws {
     self.path = path
     recordings = ContentFiles(folder: ((path as NSString).deletingPathExtension) + ".audio")
-    pool = try StoreDatabase.pool(at: path, creating: creating, migrator: Schema.migrator)
+    database = try StoreDatabase.pool(at: path, creating: creating, migrator: Schema.migrator)
+  }
+
+  /// Opens the store at `path` for a command that only reads it: a missing store is an error, and
+  /// a current one opens without the writers' locking and set-up (any write then fails).
+  public init(readingAt path: String) throws {
+    self.path = path
+    recordings = ContentFiles(folder: ((path as NSString).deletingPathExtension) + ".audio")
+    database = try StoreDatabase.reader(at: path, migrator: Schema.migrator)
   }
 
   public enum LogError: Error, Equatable, CustomStringConvertible {
@@ -42,11 +52,11 @@ public final class NoteLog: Sendable {
   // MARK: Helpers
 
   func reading<T>(_ body: (Database) throws -> T) throws -> T {
-    try StoreDatabase.reporting(path) { try pool.read(body) }
+    try StoreDatabase.reporting(path) { try database.read(body) }
   }
 
   func writing<T>(_ body: (Database) throws -> T) throws -> T {
-    try StoreDatabase.reporting(path) { try pool.write(body) }
+    try StoreDatabase.reporting(path) { try database.write(body) }
   }
 
   /// The full id for `id` or a unique start of one (any case), as people copy them from a listing.

@@ -102,7 +102,7 @@ extension OfflineStore {
   /// 10,000 articles).
   public func search(_ query: String, limit: Int = 20) throws -> [SearchHit] {
     try StoreDatabase.matching(path) {
-      try pool.read { db in
+      try database.read { db in
         try Row.fetchAll(
           db,
           sql: """

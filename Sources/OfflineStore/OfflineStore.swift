@@ -11,14 +11,23 @@ public import Wire
 /// write is one transaction, so a killed process never leaves half an article.
 public final class OfflineStore: Sendable {
   public let path: String
-  let pool: DatabasePool
+  /// A pool of connections for the commands that write, one read-only connection for those that
+  /// only read (`init(readingAt:)`).
+  let database: any DatabaseWriter
 
   /// Opens the store at `path` and migrates it to the current schema. Only with `creating` is a
   /// missing store (and its folder) made: a mistyped path for reading must not leave an empty
   /// store behind that then reads as "no articles".
   public init(path: String, creating: Bool = false) throws {
     self.path = path
-    pool = try StoreDatabase.pool(at: path, creating: creating, migrator: Schema.migrator)
+    database = try StoreDatabase.pool(at: path, creating: creating, migrator: Schema.migrator)
+  }
+
+  /// Opens the store at `path` for a command that only reads it: a missing store is an error, and
+  /// a current one opens without the writers' locking and set-up (any write then fails).
+  public init(readingAt path: String) throws {
+    self.path = path
+    database = try StoreDatabase.reader(at: path, migrator: Schema.migrator)
   }
 
   // MARK: Writing
@@ -202,12 +211,12 @@ public final class OfflineStore: Sendable {
 
   /// A read transaction whose database errors say which store failed; GRDB stays inside.
   func reading<T>(_ body: (Database) throws -> T) throws -> T {
-    try StoreDatabase.reporting(path) { try pool.read(body) }
+    try StoreDatabase.reporting(path) { try database.read(body) }
   }
 
   /// A write transaction whose database errors say which store failed.
   func writing<T>(_ body: (Database) throws -> T) throws -> T {
-    try StoreDatabase.reporting(path) { try pool.write(body) }
+    try StoreDatabase.reporting(path) { try database.write(body) }
   }
 
   func failure(_ error: DatabaseError) -> StoreError { StoreDatabase.failure(path, error) }

@@ -38,6 +38,27 @@ public enum StoreDatabase {
     }
   }
 
+  /// The database at `path` for a command that only reads, opened the way a tool run many times
+  /// a minute wants it: one read-only connection, no folder lock, no pool of reader threads, and
+  /// no checkpoint and WAL removal when it closes, since a read-only connection never writes.
+  /// A store whose migrations are not all done (an older schema, a file another process is still
+  /// creating), or that cannot be opened this way, is opened by `pool`, which migrates it.
+  public static func reader(
+    at path: String, migrator: DatabaseMigrator, busyTimeout: TimeInterval = 30
+  ) throws -> any DatabaseWriter {
+    if !isDirectory(path), FileManager.default.fileExists(atPath: path) {
+      var configuration = Configuration()
+      configuration.readonly = true
+      configuration.busyMode = .timeout(busyTimeout)
+      if let queue = try? DatabaseQueue(path: path, configuration: configuration),
+        (try? queue.read(migrator.hasCompletedMigrations)) == true
+      {
+        return queue
+      }
+    }
+    return try pool(at: path, creating: false, migrator: migrator, busyTimeout: busyTimeout)
+  }
+
   /// A transaction's database errors turned into errors that say which store failed, so that
   /// GRDB stays inside the store modules.
   public static func reporting<T>(_ path: String, _ body: () throws -> T) throws -> T {

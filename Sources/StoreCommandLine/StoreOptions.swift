@@ -29,6 +29,10 @@ public struct StoreOptions: ParsableArguments, Sendable {
 
   /// The store, which must exist unless `creating` (only the commands that add articles create one).
   public func open(creating: Bool = false) throws -> OfflineStore { try OfflineStore(path: path, creating: creating) }
+
+  /// The store, which must exist, for a command that only reads it (opened faster; see
+  /// `OfflineStore.init(readingAt:)`).
+  public func openForReading() throws -> OfflineStore { try OfflineStore(readingAt: path) }
 }
 
 // StoreError's exit statuses are in StoreErrorStatus, shared with ail-log.

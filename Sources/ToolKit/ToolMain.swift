@@ -57,7 +57,14 @@ extension ToolCommand {
 
   /// Exits as `exit(withError:)` would, with the shared prefix on an error message.
   static func exitReporting(_ error: any Error) -> Never {
+    // Each of fullMessage, exitCode and exit(withError:) renders the whole help again, a
+    // millisecond each for --help; the text alone tells help and versions (printed, status 0)
+    // from errors (the "Error: " prefix, or a bare usage for a validation error without message).
     let text = fullMessage(for: error)
+    if !text.isEmpty, !text.hasPrefix(argumentParserPrefix), !text.hasPrefix("Usage: "), !text.hasPrefix("Help:  ") {
+      print(text)
+      Platform.terminate(ExitStatus.success.rawValue)
+    }
     let code = exitCode(for: error)
     guard code != .success, text.hasPrefix(argumentParserPrefix) else { exit(withError: error) }
     Diagnostics(tool: configuration.commandName ?? "tool").error(String(text.dropFirst(argumentParserPrefix.count)))

@@ -31,7 +31,7 @@ extension AilLog {
     @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
 
     func run() throws {
-      try runTool(log.diagnostics) { try writeLabels(try log.open().categories(), format: format) }
+      try runTool(log.diagnostics) { try writeLabels(try log.openForReading().categories(), format: format) }
     }
   }
 

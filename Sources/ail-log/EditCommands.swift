@@ -84,7 +84,7 @@ extension AilLog {
 
     func run() throws {
       try runTool(log.diagnostics) {
-        for version in try log.open().versions(id) { try OutputSink.standardOutput.emit(version) }
+        for version in try log.openForReading().versions(id) { try OutputSink.standardOutput.emit(version) }
         try OutputSink.standardOutput.flush()
       }
     }

@@ -46,7 +46,7 @@ extension AilLog {
           recipients += parsed
         }
         let sender = try resolveFrom()
-        let entry = try log.open().entry(id)
+        let entry = try log.openForReading().entry(id)
         let now = Clock.now
         let domain = sender?.address.split(separator: "@").last.map(String.init) ?? "ail-log.invalid"
         let message = OutgoingMessage(

@@ -40,7 +40,7 @@ extension AilLog {
           category: category, tag: tag, reminders: due ? .due : upcoming ? .upcoming : .any,
           since: try since.map { try Clock.date($0, option: "--since", dayStart: true) },
           limit: limit == 0 ? nil : limit)
-        try write(try log.open().list(filter, sort: sort, now: Clock.now), format: format)
+        try write(try log.openForReading().list(filter, sort: sort, now: Clock.now), format: format)
       }
     }
   }
@@ -62,7 +62,7 @@ extension AilLog {
 
     func run() throws {
       try runTool(log.diagnostics) {
-        let entry = try log.open().entry(id)
+        let entry = try log.openForReading().entry(id)
         let sink = OutputSink.standardOutput
         try sink.write(content ? entry.content : Self.markdown(entry))
         try sink.flush()
@@ -104,7 +104,7 @@ extension AilLog {
 
     func run() throws {
       try runTool(log.diagnostics) {
-        let hits = try log.open().search(query.joined(separator: " "), limit: limit)
+        let hits = try log.openForReading().search(query.joined(separator: " "), limit: limit)
         let sink = OutputSink.standardOutput
         switch format {
         case .ndjson: for hit in hits { try sink.emit(hit) }
@@ -136,7 +136,7 @@ extension AilLog {
 
     func run() throws {
       try runTool(log.diagnostics) {
-        let due = try log.open().list(NoteLog.Filter(reminders: .due), now: Clock.now)
+        let due = try log.openForReading().list(NoteLog.Filter(reminders: .due), now: Clock.now)
         guard !due.isEmpty else { throw ExitCode(ExitStatus.failure.rawValue) }
         try write(due, format: format)
       }
@@ -156,7 +156,9 @@ extension AilLog {
 
     func run() throws {
       try runTool(log.diagnostics) {
-        guard let path = try log.open().audioPath(id) else { throw ToolError(.failure, "entry \(id) has no recording") }
+        guard let path = try log.openForReading().audioPath(id) else {
+          throw ToolError(.failure, "entry \(id) has no recording")
+        }
         try OutputSink.standardOutput.write(path + "\n")
         try OutputSink.standardOutput.flush()
       }
@@ -174,7 +176,7 @@ extension AilLog {
     @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
 
     func run() throws {
-      try runTool(log.diagnostics) { try writeLabels(try log.open().tags(), format: format) }
+      try runTool(log.diagnostics) { try writeLabels(try log.openForReading().tags(), format: format) }
     }
   }
 }

@@ -42,7 +42,7 @@ extension AilLog {
 
     func run() throws {
       try runTool(log.diagnostics) {
-        let store = try log.open()
+        let store = try log.openForReading()
         let entries = try store.exportEntries()
         let colors = try store.categoryColors()
         guard let to else {

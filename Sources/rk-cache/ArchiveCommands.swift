@@ -53,7 +53,7 @@ extension RKCache {
       let diagnostics = store.common.diagnostics(for: "rk-cache")
       try runTool(diagnostics) {
         guard let file else { return try exportSite(to: site ?? "", diagnostics) }
-        let summary = try store.open().export(to: file, generator: "rk-cache \(Toolbox.version)") {
+        let summary = try store.openForReading().export(to: file, generator: "rk-cache \(Toolbox.version)") {
           SiteIndex.html(exported: $0)
         }
         diagnostics.info(
@@ -63,7 +63,7 @@ extension RKCache {
     }
 
     private func exportSite(to folder: String, _ diagnostics: Diagnostics) throws {
-      let opened = try store.open()
+      let opened = try store.openForReading()
       let summary: SiteExport.Summary
       do {
         summary = try SiteExport.write(opened, to: folder)

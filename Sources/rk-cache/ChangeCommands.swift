@@ -100,7 +100,9 @@ extension RKCache {
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
         let sink = OutputSink.standardOutput
-        for queued in try store.open().pendingChanges(ids: ids.isEmpty ? nil : ids) { try sink.emit(queued.change) }
+        for queued in try store.openForReading().pendingChanges(ids: ids.isEmpty ? nil : ids) {
+          try sink.emit(queued.change)
+        }
         try sink.flush()
       }
     }

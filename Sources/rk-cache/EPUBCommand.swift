@@ -63,7 +63,7 @@ extension RKCache {
     func run() throws {
       let diagnostics = store.common.diagnostics(for: "rk-cache")
       try runTool(diagnostics) {
-        let opened = try store.open()
+        let opened = try store.openForReading()
         let chosen =
           ids.isEmpty ? try opened.ids(unread: unread, label: label, cachedSince: since.flatMap { Self.date($0) }) : ids
         guard !chosen.isEmpty else { throw ToolError(.failure, "no cached article matches; no book written") }

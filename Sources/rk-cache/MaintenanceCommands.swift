@@ -23,7 +23,7 @@ extension RKCache {
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
-        let stats = try store.open().stats()
+        let stats = try store.openForReading().stats()
         let sink = OutputSink.standardOutput
         if json {
           var object: JSONObject = [
@@ -77,7 +77,7 @@ extension RKCache {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
         let offline: OfflineStore
         do {
-          offline = try store.open()
+          offline = try store.openForReading()
         } catch StoreError.missing {
           return  // never synced; the sync that is due creates the store
         }
@@ -107,7 +107,7 @@ extension RKCache {
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
-        guard let last = try store.open().lastSync() else { throw ToolError(.failure, "never synced") }
+        guard let last = try store.openForReading().lastSync() else { throw ToolError(.failure, "never synced") }
         let sink = OutputSink.standardOutput
         try sink.write(RFC3339.string(from: last) + "\n")
         try sink.flush()

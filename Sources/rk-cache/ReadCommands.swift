@@ -34,7 +34,7 @@ extension RKCache {
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
-        let entries = try store.open().list(label: label, site: site, limit: limit, sort: sort)
+        let entries = try store.openForReading().list(label: label, site: site, limit: limit, sort: sort)
         let sink = OutputSink.standardOutput
         switch format {
         case .ndjson:
@@ -108,7 +108,7 @@ extension RKCache {
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
-        guard let entry = try store.open().entry(id: id) else {
+        guard let entry = try store.openForReading().entry(id: id) else {
           throw ToolError(.failure, "no article \(id) in the cache")
         }
         let sink = OutputSink.standardOutput
@@ -130,7 +130,7 @@ extension RKCache {
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
-        if try !store.open().contains(id: id) { throw ExitCode(ExitStatus.failure.rawValue) }
+        if try !store.openForReading().contains(id: id) { throw ExitCode(ExitStatus.failure.rawValue) }
       }
     }
   }
@@ -153,7 +153,7 @@ extension RKCache {
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
         let sink = OutputSink.standardOutput
-        for id in try store.open().ids() { try sink.write(id + "\n") }
+        for id in try store.openForReading().ids() { try sink.write(id + "\n") }
         try sink.flush()
       }
     }
@@ -185,7 +185,7 @@ extension RKCache {
     func run() throws {
       let diagnostics = store.common.diagnostics(for: "rk-cache")
       try runTool(diagnostics) {
-        let offline = try store.open()
+        let offline = try store.openForReading()
         let hits: [SearchHit]
         do {
           hits = try offline.search(query, limit: limit)

@@ -35,7 +35,7 @@ extension RKCache {
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
-        let article = try ReadingOutput.article(id, in: store.open())
+        let article = try ReadingOutput.article(id, in: store.openForReading())
         try ReadingOutput.write(ArticlePage.document(article), to: output)
       }
     }
@@ -63,7 +63,7 @@ extension RKCache {
     func run() throws {
       let diagnostics = store.common.diagnostics(for: "rk-cache")
       try runTool(diagnostics) {
-        let article = try ReadingOutput.article(id, in: store.open())
+        let article = try ReadingOutput.article(id, in: store.openForReading())
         let folder = XDGDirectories().cacheHome + "/readkeep/pages"
         do {
           try FileManager.default.createDirectory(
@@ -126,7 +126,7 @@ extension RKCache {
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
-        let article = try ReadingOutput.article(id, in: store.open())
+        let article = try ReadingOutput.article(id, in: store.openForReading())
         let columns = width ?? ReadingOutput.terminalWidth
         try ReadingOutput.write(
           ArticleText.render(article, width: columns == 0 ? nil : columns, markdown: markdown), to: nil)

@@ -51,7 +51,7 @@ import Wire
   private func checkWhole(_ path: String, versions: [[String: String]], markers: [String]) throws -> Int {
     // A store killed before it made its file holds nothing, which is whole too.
     let store = try OfflineStore(path: path, creating: true)
-    try store.pool.read { db in
+    try store.database.read { db in
       #expect(try String.fetchOne(db, sql: "PRAGMA integrity_check") == "ok")
       #expect(
         try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM article")
@@ -150,7 +150,7 @@ import Wire
       #expect(!result.stderr.contains("locked"), "\(result.stderr)")
     }
     let store = try OfflineStore(path: db)
-    #expect(try store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
+    #expect(try store.database.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
   }
 
   @Test func toolsStartedTogetherOnANewStoreAllOpenIt() throws {

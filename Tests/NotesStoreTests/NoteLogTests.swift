@@ -159,6 +159,12 @@ import Wire
           }
         }
       }
+      group.addTask {
+        // A command that only reads, opened read-only, meanwhile.
+        let reader = try NoteLog(readingAt: path)
+        for _ in 0..<50 { _ = try reader.search("word") }
+        #expect(throws: StoreError.self) { try reader.add(.init(title: "not from a reader")) }
+      }
       try await group.waitForAll()
     }
     let store = try NoteLog(path: path)

@@ -31,7 +31,7 @@ import ZIPFoundation
   }
 
   private func bookmarks(_ store: OfflineStore) throws -> [String: String] {
-    try store.pool.read { db in
+    try store.database.read { db in
       Dictionary(
         uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, bookmark FROM article").map {
           ($0["id"], $0["bookmark"])
@@ -99,7 +99,7 @@ import ZIPFoundation
     // Shared images are counted right after the merge: dropping a1 keeps the one a2 had.
     _ = try other.remove(ids: ["a1", "a2", "own", "../odd id/"])
     #expect(try other.stats().blobs == 0)
-    #expect(try other.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
+    #expect(try other.database.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
   }
 
   @Test func aDamagedArticleIsRejectedAndTheOthersAreImported() throws {

@@ -37,9 +37,9 @@ import Wire
     let html = try versionOneStore(at: path)
 
     let store = try OfflineStore(path: path)
-    let applied = try store.pool.read { db in try Schema.migrator.appliedIdentifiers(db) }
+    let applied = try store.database.read { db in try Schema.migrator.appliedIdentifiers(db) }
     #expect(applied == ["v1", "v2", "v3"])
-    let indexes = try store.pool.read { db in
+    let indexes = try store.database.read { db in
       try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'article_%'")
     }
     #expect(Set(indexes).isSuperset(of: ["article_read_at", "article_bytes"]))
@@ -52,6 +52,18 @@ import Wire
     #expect(try store.html(id: "new", touch: false) == PNGs.img(PNGs.one, mime: "image/PNG"))
     #expect(try store.prune(store.prunePlan(PruneLimits(keep: 1), strategy: .fifo)).map(\.id) == ["old"])
     #expect(try store.stats().blobs == 1)
-    #expect(try store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
+    #expect(try store.database.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") } == "ok")
+  }
+
+  @Test func aVersionOneStoreOpenedForReadingIsMigratedFirst() throws {
+    let folder = NSTemporaryDirectory() + "store-migration-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/cache.sqlite"
+    _ = try versionOneStore(at: path)
+
+    let store = try OfflineStore(readingAt: path)
+    #expect(try store.search("migrated").map(\.id) == ["old"])
+    let applied = try DatabaseQueue(path: path).read { db in try Schema.migrator.appliedIdentifiers(db) }
+    #expect(applied == ["v1", "v2", "v3"])
   }
 }

@@ -12,7 +12,7 @@ import Wire
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let attributes = try FileManager.default.attributesOfItem(atPath: store.path)
     #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-    let mode = try store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+    let mode = try store.database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
     #expect(mode == "wal")
   }
 
@@ -26,7 +26,7 @@ import Wire
       """
     #expect(try store.store(article("a1", title: "One", html: html)) == .inserted)
     #expect(try store.html(id: "a1") == html)
-    let stored = try store.pool.read { db in try String.fetchOne(db, sql: "SELECT html FROM article") }
+    let stored = try store.database.read { db in try String.fetchOne(db, sql: "SELECT html FROM article") }
     #expect(stored?.contains(PNGs.one) == false)
     #expect(stored?.contains("data:image/png;base64,notcanonical=") == true)
     #expect(try store.html(id: "missing") == nil)
@@ -38,7 +38,9 @@ import Wire
     let shared = "<img src=\"data:image/png;base64,\(PNGs.one)\">"
     try store.store(article("a1", title: "One", html: shared + shared))
     try store.store(article("a2", title: "Two", html: "<p>two</p>" + shared))
-    func blobs() throws -> [Int] { try store.pool.read { db in try Int.fetchAll(db, sql: "SELECT refs FROM blob") } }
+    func blobs() throws -> [Int] {
+      try store.database.read { db in try Int.fetchAll(db, sql: "SELECT refs FROM blob") }
+    }
     #expect(try blobs() == [2])
     #expect(try store.stats().blobs == 1)
 
@@ -47,7 +49,7 @@ import Wire
     #expect(try store.html(id: "a2")?.contains(PNGs.one) == true)
     _ = try store.remove(ids: ["a2"])
     #expect(try blobs() == [])
-    let integrity = try store.pool.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
+    let integrity = try store.database.read { db in try String.fetchOne(db, sql: "PRAGMA integrity_check") }
     #expect(integrity == "ok")
   }
 
@@ -58,7 +60,7 @@ import Wire
     #expect(
       try store.store(article("a1", title: "One v2", html: "<img src=\"data:image/png;base64,\(PNGs.two)\">"))
         == .updated)
-    let blobs = try store.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob") }
+    let blobs = try store.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob") }
     #expect(blobs == 1)
     #expect(try store.entry(id: "a1")?.title == "One v2")
     #expect(try store.list().count == 1)

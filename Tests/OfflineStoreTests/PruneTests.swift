@@ -94,7 +94,7 @@ import Wire
     try store.store(article("old", title: "Old", html: PNGs.img(PNGs.one)), now: hour(1))
     try store.store(article("new", title: "New", html: "<p>new</p>" + PNGs.img(PNGs.one)), now: hour(2))
     func blobs() throws -> Int {
-      try store.pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob") ?? -1 }
+      try store.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob") ?? -1 }
     }
 
     #expect(try store.prune(store.prunePlan(PruneLimits(keep: 1), strategy: .fifo)).map(\.id) == ["old"])
