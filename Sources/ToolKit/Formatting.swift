@@ -77,8 +77,8 @@ public enum Formatting {
   }
 
   /// `1 recording`, `3 recordings`: a count with its noun, plural by `s`.
-  public static func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  public static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
   }
 
   /// `14 failed (a; b; c; …)`: how many failed and the first `shown` reasons, for a summary line

@@ -131,9 +131,9 @@ extension AilLog {
       batch += try filing.finish()
       try file()
       try sink.flush()
-      var summary = "filed \(filed) entr\(filed == 1 ? "y" : "ies")"
+      var summary = "filed \(Formatting.count(filed, "entry", plural: "entries"))"
       if known > 0 { summary += ", \(known) already logged" }
-      if passed > 0 { summary += ", \(passed) other record\(passed == 1 ? "" : "s") \(echo ? "passed on" : "ignored")" }
+      if passed > 0 { summary += ", \(Formatting.count(passed, "other record")) \(echo ? "passed on" : "ignored")" }
       diagnostics.info(summary)
       try input.finish()
     }

@@ -56,7 +56,7 @@ extension AilLog {
     func run() throws {
       try runTool(log.diagnostics) {
         let moved = try log.open().renameCategory(name, to: newName)
-        log.diagnostics.info("renamed \(name) to \(newName) in \(moved) entr\(moved == 1 ? "y" : "ies")")
+        log.diagnostics.info("renamed \(name) to \(newName) in \(Formatting.count(moved, "entry", plural: "entries"))")
       }
     }
   }
@@ -71,7 +71,9 @@ extension AilLog {
       try runTool(log.diagnostics) {
         let fallback = try log.defaultCategory()
         let moved = try log.open().removeCategory(name, movingEntriesTo: fallback)
-        if moved > 0 { log.diagnostics.info("moved \(moved) entr\(moved == 1 ? "y" : "ies") to \(fallback)") }
+        if moved > 0 {
+          log.diagnostics.info("moved \(Formatting.count(moved, "entry", plural: "entries")) to \(fallback)")
+        }
       }
     }
   }

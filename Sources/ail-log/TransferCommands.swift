@@ -81,7 +81,7 @@ extension AilLog {
             else { throw ToolError(.ioError, "cannot write \(file)") }
           }
         }
-        log.diagnostics.info("exported \(entries.count) entr\(entries.count == 1 ? "y" : "ies") to \(to)")
+        log.diagnostics.info("exported \(Formatting.count(entries.count, "entry", plural: "entries")) to \(to)")
       }
     }
 
@@ -246,9 +246,9 @@ struct Importer {
   }
 
   func finish() throws {
-    var summary = "imported \(added) entr\(added == 1 ? "y" : "ies")"
+    var summary = "imported \(Formatting.count(added, "entry", plural: "entries"))"
     if present > 0 { summary += ", \(present) already there" }
     diagnostics.info(summary)
-    if bad > 0 { throw ToolError(.dataError, "skipped \(bad) bad entr\(bad == 1 ? "y" : "ies")") }
+    if bad > 0 { throw ToolError(.dataError, "skipped \(Formatting.count(bad, "bad entry", plural: "bad entries"))") }
   }
 }

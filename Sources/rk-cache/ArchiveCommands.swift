@@ -71,7 +71,7 @@ extension RKCache {
         throw ToolError(.ioError, error.description)
       }
       diagnostics.info(
-        "exported \(summary.articles) page\(summary.articles == 1 ? "" : "s") and index.html to \(folder), \(Formatting.size(summary.bytes))"
+        "exported \(Formatting.count(summary.articles, "page")) and index.html to \(folder), \(Formatting.size(summary.bytes))"
       )
     }
   }

@@ -80,7 +80,7 @@ extension RKCache {
           }
           let summary = try book.finish(title: title)
           diagnostics.info(
-            "wrote \(output): \(summary.chapters) article\(summary.chapters == 1 ? "" : "s"), \(summary.images) image\(summary.images == 1 ? "" : "s"), \(Formatting.size(summary.bytes))"
+            "wrote \(output): \(Formatting.count(summary.chapters, "article")), \(Formatting.count(summary.images, "image")), \(Formatting.size(summary.bytes))"
           )
         } catch let error as EPUBBook.BookError {
           book.abandon()
