@@ -29,10 +29,20 @@ public struct FetchLimits: Sendable {
   /// Reading stops once an image is larger.
   public var maxImageBytes: Int
 
-  public init(concurrency: Int = 6, timeout: Double = 30, maxImageBytes: Int = 10_000_000) {
+  public init(concurrency: Int = 16, timeout: Double = 30, maxImageBytes: Int = 10_000_000) {
     self.concurrency = concurrency
     self.timeout = timeout
     self.maxImageBytes = maxImageBytes
+  }
+
+  /// The client these downloads need: a connect timeout within the request's, redirects followed
+  /// (five at most), and as many connections to one host as downloads in flight, since every
+  /// image of an article saved by Readeck comes from the Readeck server.
+  public var clientConfiguration: HTTPClient.Configuration {
+    var configuration = RetryingHTTP.configuration(
+      connectTimeout: min(timeout, 10).rounded(.up), connectionsPerHost: concurrency)
+    configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
+    return configuration
   }
 }
 

@@ -5,11 +5,18 @@ import NIOCore
 public enum RetryingHTTP {
   /// The connect timeout set, and AsyncHTTPClient's own reconnects off: a refused connection
   /// fails at once, and retrying it is the policy's job (backoff, circuit breaker, every attempt
-  /// counted), not a silent loop until the connect timeout.
-  public static func configuration(connectTimeout seconds: Double) -> HTTPClient.Configuration {
+  /// counted), not a silent loop until the connect timeout. `connectionsPerHost` replaces
+  /// AsyncHTTPClient's 8 HTTP/1 connections to one host, for a tool whose requests in flight
+  /// may all go to one server.
+  public static func configuration(connectTimeout seconds: Double, connectionsPerHost: Int? = nil)
+    -> HTTPClient.Configuration
+  {
     var configuration = HTTPClient.Configuration()
     configuration.timeout = .init(connect: .milliseconds(Int64(seconds * 1000)))
     configuration.connectionPool.retryConnectionEstablishment = false
+    if let connectionsPerHost {
+      configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = connectionsPerHost
+    }
     return configuration
   }
 

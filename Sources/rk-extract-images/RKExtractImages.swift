@@ -29,8 +29,9 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
       --download fetches each image once per run, however many articles refer to it, with \
       retries, a per-image size cap and the type taken from the bytes (an HTML page is a \
       failure); the bookmark's own image or thumbnail is fetched too (--no-hero to skip it). \
-      Up to four articles are worked on at once, their downloads sharing the --concurrency \
-      slots, and records leave in input order. \
+      Up to --concurrency downloads are in flight at once, all of them to one host if need be \
+      (Readeck serves every image of the articles it saved); a quarter as many articles (at \
+      least four) are worked on at once, sharing those slots, and records leave in input order. \
       --embed also rewrites the HTML: each image becomes a data: URI, lazy images get a real \
       src, integrity attributes on rewritten tags go. Only the values that must change are \
       replaced; every other byte stays, and embedding again changes nothing. Images that failed \
@@ -62,7 +63,7 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
   var maxWidth: Int?
   @Option(help: ArgumentHelp("What a failed image becomes: keep (its URL) or remove.", valueName: "keep|remove"))
   var onFail: Embedder.OnFail = .keep
-  @Option(help: ArgumentHelp("Downloads in flight at once.", valueName: "n")) var concurrency = 6
+  @Option(help: ArgumentHelp("Downloads in flight at once.", valueName: "n")) var concurrency = 16
   @Option(help: ArgumentHelp("Seconds for each download, body included.", valueName: "seconds")) var timeout: Double =
     30
   @Option(help: ArgumentHelp("Retries of a failed request.", valueName: "n")) var retries = 2
@@ -92,18 +93,15 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
       try FileManager.default.createDirectory(
         atPath: spool, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       defer { try? FileManager.default.removeItem(atPath: spool) }
-      var configuration = RetryingHTTP.configuration(connectTimeout: min(timeout, 10).rounded(.up))
-      configuration.redirectConfiguration = .follow(max: 5, allowCycles: false)
-      let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+      let limits = FetchLimits(
+        concurrency: concurrency, timeout: timeout, maxImageBytes: Formatting.bytes(maxImageBytes)!)
+      let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: limits.clientConfiguration)
       try await shuttingDown(http) {
         let fetcher =
           mode == .find
           ? nil
           : ImageFetcher(
-            http: http,
-            limits: FetchLimits(
-              concurrency: concurrency, timeout: timeout, maxImageBytes: Formatting.bytes(maxImageBytes)!),
-            policy: RetryPolicy(maxRetries: retries, baseDelay: retryDelay), spool: spool)
+            http: http, limits: limits, policy: RetryPolicy(maxRetries: retries, baseDelay: retryDelay), spool: spool)
         let work = ArticleImages(
           mode: mode, hero: hero, fetcher: fetcher,
           embedder: Embedder.Options(
@@ -119,7 +117,7 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
     let written = Written(progress: Progress(label: "article", total: nil, diagnostics: diagnostics))
     let list = list
     let articles = OrderedWindow<(Article, ImageTally)>(
-      window: Self.articlesInFlight, writeRecord: { try sink.writeLine($0) },
+      window: articlesInFlight, writeRecord: { try sink.writeLine($0) },
       writeResult: { article, images in
         try written.state.withLock { state in
           state.tally.add(images)
@@ -168,9 +166,10 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
   }
 
   /// Articles worked on at once: enough to keep the download slots busy while one article waits
-  /// for its slowest image, few enough that memory holds only a handful. Finding alone uses them
-  /// too: the pages are parsed on every core, and no article waits for the hand-over of the last.
-  static let articlesInFlight = 4
+  /// for its slowest image (an article has a handful of images, so a quarter of the slots), few
+  /// enough that memory holds only a handful. Finding alone uses them too: the pages are parsed
+  /// on every core, and no article waits for the hand-over of the last.
+  var articlesInFlight: Int { max(4, (concurrency + 3) / 4) }
 
   /// "images: 412 found, 398 embedded, 14 failed (…); hero images: 20 fetched": every image an
   /// article's HTML refers to is found, then embedded (or fetched) or failed; the bookmarks' own

@@ -120,8 +120,8 @@ func expectEveryBookmarkAccountedFor(_ summary: JSONValue?, sourceLocation: Sour
     try await withServer(library) { fake in
       fake.inject([.delay(milliseconds: 0), .delay(milliseconds: 1500)], on: .list)
       let baseURL = fake.baseURL
-      let running = Task.detached {
-        try run(
+      let running = Task {
+        try await runInBackground(
           "rk-fetch", ["--server", baseURL, "--limit", "0", "--mode", mode], environment: ["READECK_TOKEN": Self.token])
       }
       while requests(fake, .list).count < 2 { try await Task.sleep(for: .milliseconds(5)) }

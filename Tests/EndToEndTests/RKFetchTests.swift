@@ -234,9 +234,10 @@ import Wire
     // the polling below waits seconds for a thread.
     let fake = try await FakeReadeck.start(bookmarks: library, token: Self.token, latencyMilliseconds: 300)
     let baseURL = fake.baseURL
-    let running = Task.detached {
-      try run(
-        "rk-fetch", ["--server", baseURL, "--mode", "per-article", "--retry-delay", "0.2", "--timeout", "2"],
+    let running = Task {
+      try await runInBackground(
+        "rk-fetch",
+        ["--server", baseURL, "--limit", "0", "--mode", "per-article", "--retry-delay", "0.2", "--timeout", "2"],
         environment: ["READECK_TOKEN": Self.token])
     }
     while articleRequests(fake).count < 5 { try await Task.sleep(for: .milliseconds(10)) }

@@ -89,6 +89,17 @@ func run(
   return result
 }
 
+/// `run` on a thread of its own, for a test that acts while the tool runs. Called from a task,
+/// `run` would block one of the few threads Swift's concurrency runs on (two, on two cores) until
+/// the tool exits, and the test's own polling could then wait for the tool to finish first.
+func runInBackground(_ tool: String, _ arguments: [String], environment: [String: String] = [:]) async throws
+  -> ToolRun
+{
+  try await withCheckedThrowingContinuation { continuation in
+    Thread { continuation.resume(with: Result { try run(tool, arguments, environment: environment) }) }.start()
+  }
+}
+
 /// A tool started with a pipe on its standard input and output (standard error discarded), for
 /// tests that feed it a little at a time and watch what comes out meanwhile.
 func startTool(_ tool: String, _ arguments: [String]) throws -> (

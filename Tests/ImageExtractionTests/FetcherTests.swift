@@ -21,9 +21,7 @@ import Testing
     let server = try await ImageServer.start(answers)
     let spool = NSTemporaryDirectory() + "fetcher-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: spool, withIntermediateDirectories: true)
-    var configuration = HTTPClient.Configuration()
-    configuration.connectionPool.retryConnectionEstablishment = false
-    let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: limits.clientConfiguration)
     do {
       try await body(ImageFetcher(http: http, limits: limits, policy: policy, spool: spool), server)
     } catch {
@@ -145,6 +143,20 @@ import Testing
       #expect(server.mostAtOnce <= 4)
       #expect(server.mostAtOnce > 1)
       #expect(server.totalRequests == 12)
+    }
+  }
+
+  @Test func everySlotCanGoToOneHost() async throws {
+    // Readeck serves all of an article's images: more downloads than AsyncHTTPClient's default
+    // 8 connections per host must reach that one server at once.
+    var answers: [String: ImageServer.Answer] = [:]
+    for n in 0..<24 { answers["/\(n).png"] = .init(body: Self.png, delayMilliseconds: 400) }
+    try await withFetcher(answers, limits: FetchLimits(concurrency: 12, timeout: 5)) { fetcher, server in
+      await withTaskGroup(of: Void.self) { group in
+        for n in 0..<24 { group.addTask { _ = await fetcher.fetch(server.baseURL + "/\(n).png", referer: nil) } }
+      }
+      #expect(server.mostAtOnce == 12)
+      #expect(server.totalRequests == 24)
     }
   }
 }
