@@ -175,11 +175,14 @@ extension OfflineStore {
   /// transaction. Returns how many changes were dropped, and whether an article was removed.
   @discardableResult
   public func forget(id: String) throws -> (changes: Int, removedArticle: Bool) {
-    try writing { db in
-      try db.execute(sql: "DELETE FROM pending_change WHERE bookmark_id = ?", arguments: [id])
-      let changes = db.changesCount
-      return (changes, try removeArticle(db, id: id) != nil)
-    }
+    try writing { db in try forget(id: id, db) }
+  }
+
+  /// ``forget(id:)`` inside the caller's transaction.
+  func forget(id: String, _ db: Database) throws -> (changes: Int, removedArticle: Bool) {
+    try db.execute(sql: "DELETE FROM pending_change WHERE bookmark_id = ?", arguments: [id])
+    let changes = db.changesCount
+    return (changes, try removeArticle(db, id: id) != nil)
   }
 
   /// How many changes wait to be pushed.

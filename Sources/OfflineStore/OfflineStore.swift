@@ -46,53 +46,86 @@ public final class OfflineStore: Sendable {
   /// counts, full-text entry.
   @discardableResult
   public func store(_ article: Article, now: Date = Date()) throws -> Change {
-    try put(
-      id: article.id, bookmark: article.bookmark, html: article.html,
-      imageURLs: (article.images ?? []).map { $0.resolved ?? $0.url }, dates: .now(now))!
+    let row = ArticleRow(article, now: now)
+    return try writing { db in try write(row, db) }!
   }
 
   /// Writes an article; nil when `dates` are archived ones older than the cached article's,
   /// which then stays as it is.
-  func put(id: String, bookmark: JSONObject, html fullHTML: String, imageURLs: [String], dates: Dates) throws -> Change?
-  {
-    let (html, images) = EmbeddedImages.extract(from: fullHTML)
-    var distinct: [String: EmbeddedImages.Image] = [:]
-    for image in images { distinct[image.sha256] = image }
-    let bytes = html.utf8.count + distinct.values.reduce(0) { $0 + $1.bytes.count }
-    let meta = Metadata(bookmark)
-    let text = HTMLPlainText.text(fullHTML, layout: .words)
-    let (cachedAt, accessedAt, exactDates): (Date, Date?, Bool) =
-      switch dates {
-      case .now(let now): (now, nil, false)
-      case .archived(let cached, let accessed): (cached, accessed, true)
-      }
+  func put(id: String, bookmark: JSONObject, html: String, imageURLs: [String], dates: Dates) throws -> Change? {
+    let row = ArticleRow(id: id, bookmark: bookmark, html: html, imageURLs: imageURLs, dates: dates)
+    return try writing { db in try write(row, db) }
+  }
 
-    return try writing { db in
-      let existing = try Row.fetchOne(db, sql: "SELECT rowid, cached_at FROM article WHERE id = ?", arguments: [id])
-      if exactDates, let existing, (existing["cached_at"] as Double) > cachedAt.timeIntervalSince1970 { return nil }
-      try db.execute(
-        sql: """
-          INSERT INTO article (id, bookmark, html, title, site, url, labels, image_urls, cached_at, accessed_at, bytes, image_count)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          ON CONFLICT(id) DO UPDATE SET bookmark = excluded.bookmark, html = excluded.html, title = excluded.title,
-            site = excluded.site, url = excluded.url, labels = excluded.labels, image_urls = excluded.image_urls,
-            bytes = excluded.bytes, image_count = excluded.image_count,
-            cached_at = CASE WHEN ? THEN excluded.cached_at ELSE cached_at END,
-            accessed_at = CASE WHEN ? THEN excluded.accessed_at ELSE accessed_at END
-          """,
-        arguments: [
-          id, meta.bookmarkJSON, html, meta.title, meta.site, meta.url, meta.labelsJSON,
-          Self.json(.array(imageURLs.map(JSONValue.string))), cachedAt.timeIntervalSince1970,
-          accessedAt?.timeIntervalSince1970, bytes, distinct.count, exactDates, exactDates,
-        ])
-      let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM article WHERE id = ?", arguments: [id])!
-      try linkBlobs(db, articleID: id, images: distinct)
-      try db.execute(sql: "DELETE FROM article_fts WHERE rowid = ?", arguments: [rowid])
-      try db.execute(
-        sql: "INSERT INTO article_fts (rowid, title, site, url, labels, body) VALUES (?, ?, ?, ?, ?, ?)",
-        arguments: [rowid, meta.title, meta.site ?? "", meta.url ?? "", meta.labelsText, text])
-      return existing == nil ? .inserted : .updated
+  /// An article as its rows hold it, worked out before the transaction (images taken out of the
+  /// HTML, plain text for the index), so that the transaction only writes.
+  struct ArticleRow {
+    let id: String
+    let html: String
+    let images: [String: EmbeddedImages.Image]
+    let bytes: Int
+    let meta: Metadata
+    let text: String
+    let imageURLsJSON: String
+    let cachedAt: Date
+    let accessedAt: Date?
+    let exactDates: Bool
+
+    init(_ article: Article, now: Date) {
+      self.init(
+        id: article.id, bookmark: article.bookmark, html: article.html,
+        imageURLs: (article.images ?? []).map { $0.resolved ?? $0.url }, dates: .now(now))
     }
+
+    init(id: String, bookmark: JSONObject, html fullHTML: String, imageURLs: [String], dates: Dates) {
+      self.id = id
+      let (html, found) = EmbeddedImages.extract(from: fullHTML)
+      var distinct: [String: EmbeddedImages.Image] = [:]
+      for image in found { distinct[image.sha256] = image }
+      self.html = html
+      images = distinct
+      bytes = html.utf8.count + distinct.values.reduce(0) { $0 + $1.bytes.count }
+      meta = Metadata(bookmark)
+      text = HTMLPlainText.text(fullHTML, layout: .words)
+      imageURLsJSON = OfflineStore.json(.array(imageURLs.map(JSONValue.string)))
+      (cachedAt, accessedAt, exactDates) =
+        switch dates {
+        case .now(let now): (now, nil, false)
+        case .archived(let cached, let accessed): (cached, accessed, true)
+        }
+    }
+  }
+
+  /// Writes an article's row, blobs and index entry inside the caller's transaction; nil when
+  /// its archived dates are older than the cached article's.
+  func write(_ row: ArticleRow, _ db: Database) throws -> Change? {
+    let existing = try Row.fetchOne(db, sql: "SELECT rowid, cached_at FROM article WHERE id = ?", arguments: [row.id])
+    if row.exactDates, let existing, (existing["cached_at"] as Double) > row.cachedAt.timeIntervalSince1970 {
+      return nil
+    }
+    let meta = row.meta
+    try db.execute(
+      sql: """
+        INSERT INTO article (id, bookmark, html, title, site, url, labels, image_urls, cached_at, accessed_at, bytes, image_count)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT(id) DO UPDATE SET bookmark = excluded.bookmark, html = excluded.html, title = excluded.title,
+          site = excluded.site, url = excluded.url, labels = excluded.labels, image_urls = excluded.image_urls,
+          bytes = excluded.bytes, image_count = excluded.image_count,
+          cached_at = CASE WHEN ? THEN excluded.cached_at ELSE cached_at END,
+          accessed_at = CASE WHEN ? THEN excluded.accessed_at ELSE accessed_at END
+        """,
+      arguments: [
+        row.id, meta.bookmarkJSON, row.html, meta.title, meta.site, meta.url, meta.labelsJSON, row.imageURLsJSON,
+        row.cachedAt.timeIntervalSince1970, row.accessedAt?.timeIntervalSince1970, row.bytes, row.images.count,
+        row.exactDates, row.exactDates,
+      ])
+    let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM article WHERE id = ?", arguments: [row.id])!
+    try linkBlobs(db, articleID: row.id, images: row.images)
+    try db.execute(sql: "DELETE FROM article_fts WHERE rowid = ?", arguments: [rowid])
+    try db.execute(
+      sql: "INSERT INTO article_fts (rowid, title, site, url, labels, body) VALUES (?, ?, ?, ?, ?, ?)",
+      arguments: [rowid, meta.title, meta.site ?? "", meta.url ?? "", meta.labelsText, row.text])
+    return existing == nil ? .inserted : .updated
   }
 
   /// Updates the metadata of an article that is cached from the server's bookmark, except the
@@ -100,16 +133,19 @@ public final class OfflineStore: Sendable {
   /// false when the article is not cached.
   @discardableResult
   public func updateMetadata(_ record: BookmarkRecord) throws -> Bool {
-    try writing { db in
-      guard let cached = try cachedBookmark(db, id: record.id) else { return false }
-      var bookmark = record.bookmark
-      for field in try String.fetchAll(
-        db, sql: "SELECT field FROM pending_change WHERE bookmark_id = ?", arguments: [record.id])
-      {
-        bookmark[field] = cached[field]
-      }
-      return try writeMetadata(db, id: record.id, bookmark: bookmark)
+    try writing { db in try updateMetadata(record, db) }
+  }
+
+  /// ``updateMetadata(_:)`` inside the caller's transaction.
+  func updateMetadata(_ record: BookmarkRecord, _ db: Database) throws -> Bool {
+    guard let cached = try cachedBookmark(db, id: record.id) else { return false }
+    var bookmark = record.bookmark
+    for field in try String.fetchAll(
+      db, sql: "SELECT field FROM pending_change WHERE bookmark_id = ?", arguments: [record.id])
+    {
+      bookmark[field] = cached[field]
     }
+    return try writeMetadata(db, id: record.id, bookmark: bookmark)
   }
 
   /// The cached bookmark object of an article, inside the caller's transaction.
@@ -193,12 +229,14 @@ public final class OfflineStore: Sendable {
   // MARK: Sync time
 
   public func recordSync(at date: Date) throws {
-    try writing { db in
-      try db.execute(
-        sql:
-          "INSERT INTO meta (key, value) VALUES ('last_sync', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-        arguments: [RFC3339.string(from: date)])
-    }
+    try writing { db in try recordSync(at: date, db) }
+  }
+
+  func recordSync(at date: Date, _ db: Database) throws {
+    try db.execute(
+      sql:
+        "INSERT INTO meta (key, value) VALUES ('last_sync', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      arguments: [RFC3339.string(from: date)])
   }
 
   public func lastSync() throws -> Date? {
@@ -222,7 +260,7 @@ public final class OfflineStore: Sendable {
   func failure(_ error: DatabaseError) -> StoreError { StoreDatabase.failure(path, error) }
 
   /// The columns both an article and a bookmark record set, taken from the server's bookmark.
-  private struct Metadata {
+  struct Metadata {
     let bookmarkJSON: String
     let title: String
     let site: String?

@@ -11,14 +11,16 @@ extension RKCache {
       abstract: "Store article records; update the metadata of cached articles from bookmark records.",
       discussion: HelpText.discussion(
         """
-        Reads "article" records (upserted by id, one transaction each), "bookmark" records \
+        Reads "article" records (upserted by id, each whole or not at all), "bookmark" records \
         (which update the metadata of articles already cached, except the fields with an offline \
         change rk-push has yet to send), "deleted" records (the article, its images and its \
         queued changes leave the store) and "sync_summary" records (one with "complete": true \
         records the sync time; a stream cut short records nothing). Other records are passed \
         over. An article record needs "id", "html" and "bookmark" (Readeck's bookmark object: \
         its title, url, site and labels fill the listing); "images" (from rk-extract-images) \
-        and every other member are kept. Prints "stored 18, updated 2" on standard error. With \
+        and every other member are kept. Up to 16 records are committed together, and what was \
+        read is committed (and echoed) as soon as the input pauses. Prints "stored 18, updated 2" \
+        on standard error. With \
         --echo, a reader that stops early does not stop the storing: the rest is stored without \
         being echoed, and a warning says so.
         """,
@@ -44,40 +46,56 @@ extension RKCache {
         let offline = try store.open(creating: true)
         let sink = OutputSink.standardOutput.survivingClosedPipe()
         var echo = echo
-        let records = RecordInput(input, diagnostics: diagnostics, sink: nil)
-        // Behind a slow producer, what was echoed moves on before the next read waits.
-        records.onIdle = { if echo { echo = try echoing(sink.flush, diagnostics: diagnostics) } }
+        // Lines are echoed once their group is committed, so that what is echoed is stored.
         var stored = 0
         var updated = 0
         var metadata = 0
         var deleted = 0
-        // A line that does not decode is reported and skipped by `records`, never echoed.
-        do {
-          try records.forEachRecord { line in
-            switch try line.head().kind {
-            case Article.kind:
-              switch try offline.store(try line.decode(Article.self)) {
-              case .inserted: stored += 1
-              case .updated: updated += 1
-              }
-            case BookmarkRecord.kind:
-              if try offline.updateMetadata(try line.decode(BookmarkRecord.self)) { metadata += 1 }
-            case Deleted.kind:
-              if try offline.forget(id: try line.decode(Deleted.self).id).removedArticle { deleted += 1 }
-            case SyncSummary.kind:
-              let summary = try line.decode(SyncSummary.self)
-              if summary.complete { try offline.recordSync(at: summary.endedAt) }
-            default:
-              break
+        var unechoed: [[UInt8]] = []
+        let records = RecordInput(input, diagnostics: diagnostics, sink: nil)
+        try offline.ingesting { ingest in
+          func commit() throws {
+            try ingest.commit()
+            if echo {
+              echo = try echoing(
+                {
+                  for line in unechoed { try line.withUnsafeBytes { try sink.writeLine($0) } }
+                  try sink.flush()
+                }, diagnostics: diagnostics)
             }
-            if echo { echo = try echoing({ try sink.writeLine(line.bytes) }, diagnostics: diagnostics) }
+            unechoed.removeAll(keepingCapacity: true)
           }
-        } catch {
-          // What was echoed before a --strict stop still goes out.
-          if echo { _ = try? echoing(sink.flush, diagnostics: diagnostics) }
-          throw error
+          // Behind a slow producer, what was read is stored (and echoed) before the next read waits.
+          records.onIdle = commit
+          // A line that does not decode is reported and skipped by `records`, never echoed.
+          do {
+            try records.forEachRecord { line in
+              switch try line.head().kind {
+              case Article.kind:
+                switch try ingest.store(try line.decode(Article.self)) {
+                case .inserted: stored += 1
+                case .updated: updated += 1
+                }
+              case BookmarkRecord.kind:
+                if try ingest.updateMetadata(try line.decode(BookmarkRecord.self)) { metadata += 1 }
+              case Deleted.kind:
+                if try ingest.forget(id: try line.decode(Deleted.self).id).removedArticle { deleted += 1 }
+              case SyncSummary.kind:
+                let summary = try line.decode(SyncSummary.self)
+                if summary.complete { try ingest.recordSync(at: summary.endedAt) }
+              default:
+                break
+              }
+              if echo { unechoed.append(Array(line.bytes)) }
+              if ingest.isFull { try commit() }
+            }
+          } catch {
+            // What was stored before a --strict stop or a failing record is kept and still echoed.
+            _ = try? commit()
+            throw error
+          }
+          try commit()
         }
-        if echo { _ = try echoing(sink.flush, diagnostics: diagnostics) }
         var summary = "stored \(stored), updated \(updated)"
         if metadata > 0 { summary += ", metadata of \(metadata)" }
         if deleted > 0 { summary += ", removed \(deleted) deleted on the server" }

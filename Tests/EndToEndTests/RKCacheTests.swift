@@ -101,6 +101,25 @@ import Wire
     #expect(try run("rk-cache", ["ids", "--db", db]).stdout == "ok\n")
   }
 
+  @Test func behindASlowProducerEachArticleIsStoredAndEchoedBeforeTheNextArrives() throws {
+    // Articles are written in groups; a group must not wait for records that are not coming yet.
+    let folder = NSTemporaryDirectory() + "rk-cache-e2e-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let db = folder + "/cache.sqlite"
+    let (process, input, output) = try startTool("rk-cache", ["store", "--db", db, "--echo"])
+    for id in ["first", "second"] {
+      let line =
+        #"{"kind":"article","id":"\#(id)","bookmark":{"title":"T"},"html":"<p>x</p>","fetched_at":"2026-11-22T00:00:00Z"}"#
+      try input.write(contentsOf: Data((line + "\n").utf8))
+      #expect(try readLine(output, timeout: 30) == line, "\(id) was not echoed before the input ended")
+      #expect(try run("rk-cache", ["has", "--db", db, id]).status == 0, "\(id) was not stored before the input ended")
+    }
+    #expect(process.isRunning)
+    try input.close()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+  }
+
   @Test func theStoreIsPrivateAndClearNeedsYes() throws {
     let folder = NSTemporaryDirectory() + "rk-cache-e2e-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: folder) }

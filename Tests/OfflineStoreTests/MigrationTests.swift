@@ -38,11 +38,15 @@ import Wire
 
     let store = try OfflineStore(path: path)
     let applied = try store.database.read { db in try Schema.migrator.appliedIdentifiers(db) }
-    #expect(applied == ["v1", "v2", "v3"])
+    #expect(applied == ["v1", "v2", "v3", "v4"])
     let indexes = try store.database.read { db in
       try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'article_%'")
     }
     #expect(Set(indexes).isSuperset(of: ["article_read_at", "article_bytes"]))
+    let automerge = try store.database.read { db in
+      try Int.fetchOne(db, sql: "SELECT v FROM article_fts_config WHERE k = 'automerge'")
+    }
+    #expect(automerge == 16)
 
     // The old row reads as before (its image's type from the blob), is found, and can be pruned.
     #expect(try store.html(id: "old", touch: false) == html)
@@ -64,6 +68,6 @@ import Wire
     let store = try OfflineStore(readingAt: path)
     #expect(try store.search("migrated").map(\.id) == ["old"])
     let applied = try DatabaseQueue(path: path).read { db in try Schema.migrator.appliedIdentifiers(db) }
-    #expect(applied == ["v1", "v2", "v3"])
+    #expect(applied == ["v1", "v2", "v3", "v4"])
   }
 }
