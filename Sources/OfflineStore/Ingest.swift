@@ -49,10 +49,26 @@ public final class Ingest {
     self.db = db
   }
 
+  /// An article made ready for ``store(_:)-(PreparedArticle)``: the work that needs no store
+  /// (images taken out of the HTML, its plain text), so that it can run on another thread while
+  /// the ingest writes.
+  public struct PreparedArticle: Sendable {
+    fileprivate let row: OfflineStore.ArticleRow
+  }
+
+  public static func prepare(_ article: Article, now: Date = Date()) -> PreparedArticle {
+    PreparedArticle(row: OfflineStore.ArticleRow(article, now: now))
+  }
+
   /// ``OfflineStore/store(_:now:)`` in the current group.
   @discardableResult
   public func store(_ article: Article, now: Date = Date()) throws -> OfflineStore.Change {
-    let row = OfflineStore.ArticleRow(article, now: now)
+    try store(Self.prepare(article, now: now))
+  }
+
+  @discardableResult
+  public func store(_ article: PreparedArticle) throws -> OfflineStore.Change {
+    let row = article.row
     bytes += row.bytes
     return try inGroup { [store] db in try store.write(row, db)! }
   }

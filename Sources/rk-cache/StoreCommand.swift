@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import OfflineStore
 import StoreCommandLine
 import ToolKit
@@ -46,14 +47,13 @@ extension RKCache {
         let offline = try store.open(creating: true)
         let sink = OutputSink.standardOutput.survivingClosedPipe()
         var echo = echo
-        // Lines are echoed once their group is committed, so that what is echoed is stored.
         var stored = 0
         var updated = 0
         var metadata = 0
         var deleted = 0
+        // Lines are echoed once their group is committed, so that what is echoed is stored.
         var unechoed: [[UInt8]] = []
-        let records = RecordInput(input, diagnostics: diagnostics, sink: nil)
-        try offline.ingesting { ingest in
+        let badLines = try offline.ingesting { ingest in
           func commit() throws {
             try ingest.commit()
             if echo {
@@ -65,43 +65,81 @@ extension RKCache {
             }
             unechoed.removeAll(keepingCapacity: true)
           }
-          // Behind a slow producer, what was read is stored (and echoed) before the next read waits.
-          records.onIdle = commit
-          // A line that does not decode is reported and skipped by `records`, never echoed.
           do {
-            try records.forEachRecord { line in
-              switch try line.head().kind {
-              case Article.kind:
-                switch try ingest.store(try line.decode(Article.self)) {
+            let badLines = try handingOff(depth: 8, produce: { try read($0, diagnostics: diagnostics) }) { step in
+              switch step.record {
+              case .article(let article):
+                switch try ingest.store(article) {
                 case .inserted: stored += 1
                 case .updated: updated += 1
                 }
-              case BookmarkRecord.kind:
-                if try ingest.updateMetadata(try line.decode(BookmarkRecord.self)) { metadata += 1 }
-              case Deleted.kind:
-                if try ingest.forget(id: try line.decode(Deleted.self).id).removedArticle { deleted += 1 }
-              case SyncSummary.kind:
-                let summary = try line.decode(SyncSummary.self)
-                if summary.complete { try ingest.recordSync(at: summary.endedAt) }
-              default:
-                break
+              case .bookmark(let record): if try ingest.updateMetadata(record) { metadata += 1 }
+              case .deleted(let id): if try ingest.forget(id: id).removedArticle { deleted += 1 }
+              case .sync(let date): try ingest.recordSync(at: date)
+              case .other, nil: break
               }
-              if echo { unechoed.append(Array(line.bytes)) }
-              if ingest.isFull { try commit() }
+              if echo, let line = step.line { unechoed.append(line) }
+              if step.record == nil || ingest.isFull { try commit() }
             }
+            try commit()
+            return badLines
           } catch {
             // What was stored before a --strict stop or a failing record is kept and still echoed.
             _ = try? commit()
             throw error
           }
-          try commit()
         }
         var summary = "stored \(stored), updated \(updated)"
         if metadata > 0 { summary += ", metadata of \(metadata)" }
         if deleted > 0 { summary += ", removed \(deleted) deleted on the server" }
         diagnostics.info(summary)
-        try records.finish()
+        if let badLines { throw badLines }
       }
+    }
+
+    /// What the reading thread hands over: a record ready to write (nil: commit what was read,
+    /// the input has paused) and its line to echo.
+    private struct Step: Sendable {
+      enum Record: Sendable {
+        case article(Ingest.PreparedArticle)
+        case bookmark(BookmarkRecord)
+        case deleted(String)
+        case sync(Date)
+        case other
+      }
+      var record: Record?
+      var line: [UInt8]?
+    }
+
+    /// Reads, decodes and prepares the records on the reading thread; returns the error that
+    /// reports skipped bad lines, if any, for after the summary.
+    private func read(_ send: @escaping (Step) throws -> Void, diagnostics: Diagnostics) throws -> ToolError? {
+      let records = RecordInput(input, diagnostics: diagnostics, sink: nil)
+      // Behind a slow producer, what was read is stored (and echoed) before the next read waits.
+      records.onIdle = { try send(Step(record: nil)) }
+      // A line that does not decode is reported and skipped by `records`, never echoed.
+      try records.forEachRecord { line in
+        let record: Step.Record =
+          switch try line.head().kind {
+          case Article.kind: .article(Ingest.prepare(try line.decode(Article.self)))
+          case BookmarkRecord.kind: .bookmark(try line.decode(BookmarkRecord.self))
+          case Deleted.kind: .deleted(try line.decode(Deleted.self).id)
+          case SyncSummary.kind: Self.syncTime(try line.decode(SyncSummary.self))
+          default: .other
+          }
+        try send(Step(record: record, line: echo ? Array(line.bytes) : nil))
+      }
+      do {
+        try records.finish()
+        return nil
+      } catch let error as ToolError {
+        return error
+      }
+    }
+
+    /// A complete sync records its time; one cut short records nothing.
+    private static func syncTime(_ summary: SyncSummary) -> Step.Record {
+      summary.complete ? .sync(summary.endedAt) : .other
     }
 
     /// Echoes with `write`; false once the reader has gone, after saying so. Other write errors (a
