@@ -8,7 +8,8 @@ public import Wire
 
 /// The offline store: one SQLite file (WAL, busy timeout, mode 0600) holding articles, their
 /// embedded images once per content, and a full-text index kept in step with the articles. Every
-/// write is one transaction, so a killed process never leaves half an article.
+/// write is one transaction (or, through ``Ingest``, whole records grouped in one), so a killed
+/// process never leaves half an article.
 public final class OfflineStore: Sendable {
   public let path: String
   /// A pool of connections for the commands that write, one read-only connection for those that
