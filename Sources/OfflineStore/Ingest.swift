@@ -39,7 +39,6 @@ public final class Ingest {
 
   private let store: OfflineStore
   private let db: Database
-  private var records = 0
   private var bytes = 0
   /// The group's records so far, to be written again should a later one fail halfway.
   private var written: [(Database) throws -> Void] = []
@@ -91,19 +90,17 @@ public final class Ingest {
   }
 
   /// Whether the group has grown to its size.
-  public var isFull: Bool { records >= Self.groupRecords || bytes >= Self.groupBytes }
+  public var isFull: Bool { written.count >= Self.groupRecords || bytes >= Self.groupBytes }
 
   /// Commits what the group holds (nothing to do when it is empty); the next record starts another.
   public func commit() throws {
     written = []
-    records = 0
     bytes = 0
     if db.isInsideTransaction { try db.commit() }
   }
 
   fileprivate func rollBack() throws {
     written = []
-    records = 0
     bytes = 0
     if db.isInsideTransaction { try db.rollback() }
   }
@@ -125,7 +122,6 @@ public final class Ingest {
       throw error
     }
     written.append { db in _ = try write(db) }
-    records += 1
     return result
   }
 
