@@ -35,7 +35,9 @@ struct ReadingText {
   private var cell: String?
   private var references: [String] = []
   private var referenceNumbers: [String: Int] = [:]
-  private var link: (href: String, start: String.Index)?
+  /// The link being read and the words shown for it so far: kept apart from the paragraph, since
+  /// a link left open across a paragraph's end (which browsers allow) outlives the text it began in.
+  private var link: (href: String, shown: String)?
 
   /// The blank-line prefix where the last block was written.
   private var previousBlankPrefix = ""
@@ -121,7 +123,8 @@ struct ReadingText {
       if !lines { containers.append(.quote) }
     case "ul", "ol":
       flush()
-      let start = tag.attribute("start").flatMap { Int($0.value.strippedWhitespace) } ?? 1
+      // Numbering past Int's range would trap; browsers stop at 32 bits too.
+      let start = tag.attribute("start").flatMap { Int32($0.value.strippedWhitespace) }.map(Int.init) ?? 1
       containers.append(.list(ordered: tag.name == "ol", next: start, items: 0, loose: false))
     case "li":
       flush()
@@ -157,7 +160,7 @@ struct ReadingText {
         !href.lowercased().hasPrefix("javascript:")
       {
         if markdown { word("[") }
-        link = (href, currentText.endIndex)
+        link = (href, "")
       }
     case "img":
       let alt = (tag.attribute("alt")?.value ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -212,7 +215,7 @@ struct ReadingText {
     case "a":
       if let open = link {
         link = nil
-        let shown = String(currentText[open.start...]).strippedWhitespace
+        let shown = open.shown.strippedWhitespace
         let bare = open.href.hasPrefix("mailto:") ? String(open.href.dropFirst(7)) : open.href
         if markdown {
           word("][\(reference(open.href))]")
@@ -261,6 +264,10 @@ struct ReadingText {
 
   /// Appends to the cell or the paragraph, after the space pending before it (if anything precedes).
   private mutating func word(_ word: String) {
+    if link != nil {
+      if pendingSpace && !link!.shown.isEmpty { link!.shown += " " }
+      link!.shown += word
+    }
     if cell != nil {
       if pendingSpace && !(cell!.isEmpty) { cell! += " " }
       cell! += word
@@ -270,8 +277,6 @@ struct ReadingText {
     }
     pendingSpace = false
   }
-
-  private var currentText: String { cell ?? inline }
 
   private mutating func reference(_ url: String) -> Int {
     if let number = referenceNumbers[url] { return number }

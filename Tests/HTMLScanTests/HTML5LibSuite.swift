@@ -35,6 +35,36 @@ enum HTML5LibSuite {
     return nil
   }()
 
+  /// The `tree-construction` folder beside `tokenizer`: its inputs exercise misnested markup.
+  static var treeConstructionFolder: URL? {
+    guard let tree = folder?.deletingLastPathComponent().appendingPathComponent("tree-construction"),
+      isDirectory(tree)
+    else { return nil }
+    return tree
+  }
+
+  /// The `#data` of every test in the `.dat` files of `tree-construction` (their format is in that
+  /// folder's README): the lines between `#data` and the next section.
+  static func treeConstructionInputs() throws -> [String] {
+    guard let tree = treeConstructionFolder else { return [] }
+    var inputs: [String] = []
+    for file in try FileManager.default.contentsOfDirectory(atPath: tree.path).sorted() where file.hasSuffix(".dat") {
+      let text = try String(contentsOf: tree.appendingPathComponent(file), encoding: .utf8)
+      var data: [Substring]?
+      for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        if line == "#data" {
+          data = []
+        } else if line.hasPrefix("#"), let lines = data {
+          inputs.append(lines.joined(separator: "\n"))
+          data = nil
+        } else {
+          data?.append(line)
+        }
+      }
+    }
+    return inputs
+  }
+
   static let skipReason: Comment = """
     html5lib-tests not found: set HTML5LIB_TESTS to its folder, or put it at shared/html5lib-tests beside a \
     folder above the package
