@@ -41,21 +41,23 @@ public enum FrontMatter {
 
   /// The front matter's members and the content after it.
   public static func parse(_ text: String) throws -> (members: JSONObject, content: String) {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
-    guard lines.first?.trimmingCharacters(in: .whitespaces) == "---" else { throw ParseError.noFrontMatter }
+    // Lines end at the scalar "\n" ("\r\n" is one Character): a file saved with CRLF endings
+    // reads the same, its content kept as written.
+    var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)[...]
+    guard lines.first?.trimmingCharacters(in: .whitespacesAndNewlines) == "---" else { throw ParseError.noFrontMatter }
     lines = lines.dropFirst()
     var members: JSONObject = [:]
     var number = 1
     while let line = lines.first {
       lines = lines.dropFirst()
       number += 1
-      if line.trimmingCharacters(in: .whitespaces) == "---" {
+      if line.trimmingCharacters(in: .whitespacesAndNewlines) == "---" {
         return (members, lines.joined(separator: "\n"))
       }
-      if line.trimmingCharacters(in: .whitespaces).isEmpty || line.hasPrefix("#") { continue }
+      if line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || line.hasPrefix("#") { continue }
       guard let colon = line.firstIndex(of: ":") else { throw ParseError.badLine(number, "expected \"key: value\"") }
       let key = line[..<colon].trimmingCharacters(in: .whitespaces)
-      let raw = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      let raw = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
       if raw.isEmpty || raw == "null" || raw == "~" { continue }
       if let value = try? Array(raw.utf8).withUnsafeBytes({ try WireCoding.parse($0) }) {
         members[key] = value

@@ -62,7 +62,10 @@ public struct ConfigFile: Sendable {
   public init(path: String, text: String) throws {
     self.path = path
     var section = ""
-    for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // Split at the scalar: "\r\n" is one Character, so a file saved with CRLF endings would
+    // otherwise be one line, its first value running on over the whole file.
+    for (index, scalars) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let raw = Substring(scalars)
       func failure(_ message: String) -> ToolError { ToolError(.configError, "\(path):\(index + 1): \(message)") }
       let line = raw.trimmingWhitespace()
       if line.isEmpty || Self.startsComment(line) { continue }

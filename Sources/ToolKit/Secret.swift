@@ -69,7 +69,9 @@ extension Secret {
       }
       text = decoded
     }
-    let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+    // At the scalar: "\r\n" is one Character, and a file saved with it would keep its line end.
+    let lines = text.unicodeScalars.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+    let firstLine = lines.first.map(Substring.init) ?? ""
     let value = firstLine.trimmingWhitespace()
     guard !value.isEmpty else { throw ToolError(.configError, "\(what) is empty (\(source.label))") }
     return Secret(value)

@@ -50,6 +50,15 @@ import Wire
     #expect(try LogEntry(members: object) == entry)
   }
 
+  /// "\r\n" is one Character: split at it as text, such a note had no front matter at all.
+  @Test func frontMatterSavedWithWindowsLineEndsReadsTheSameAndKeepsTheContentAsWritten() throws {
+    let (members, content) = try FrontMatter.parse(
+      "---\r\ntitle: \"Einkauf\"\r\ntags: [\"a\"]\r\n---\r\nMilch\r\nBrot\r\n")
+    #expect(members["title"] == .string("Einkauf"))
+    #expect(members["tags"] == .array([.string("a")]))
+    #expect(content == "Milch\r\nBrot\r\n")
+  }
+
   @Test func frontMatterTakesPlainValuesAndReportsBadOnes() throws {
     let (members, content) = try FrontMatter.parse("---\ntitle: Plain words\ntags: [\"a\"]\nreminder:\n---\nbody")
     #expect(members["title"] == .string("Plain words"))

@@ -27,6 +27,17 @@ import Testing
     #expect(withoutEnvironment.resolve(variable: nil, key: "missing") == nil)
   }
 
+  /// "\r\n" is one Character: split at it as text, such a file was one line.
+  @Test func aFileWithWindowsLineEndsReadsLineByLine() throws {
+    let file = try ConfigFile(
+      path: "config", text: "server = https://a.example\r\n[rk-push]\r\ntoken_file = /tmp/t\r\n")
+    #expect(
+      file.setting("server", tool: "rk-push")
+        == Setting(value: "https://a.example", source: .file(path: "config", line: 1)))
+    #expect(
+      file.setting("token_file", tool: "rk-push") == Setting(value: "/tmp/t", source: .file(path: "config", line: 3)))
+  }
+
   @Test func aToolSectionOverridesTheTopOfTheFile() throws {
     let file = try ConfigFile(path: "c", text: Self.fileText)
     #expect(file.setting("limit", tool: "rk-fetch")?.value == "50")

@@ -33,6 +33,17 @@ import Testing
     #expect(stderr.readToEnd() == "")
   }
 
+  /// "\r\n" is one Character: split at it as text, the token kept its line end.
+  @Test func aFileSavedWithWindowsLineEndsGivesTheTokenAlone() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let path = directory + "/token"
+    try (Self.token + "\r\nsecond line\r\n").write(toFile: path, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+    let (diagnostics, _) = capturedDiagnostics()
+    #expect(try Secret.load(.file(path), what: "Readeck token", diagnostics: diagnostics).reveal() == Self.token)
+  }
+
   @Test func fromAFileWithAWarningWhenOthersCanReadIt() throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
