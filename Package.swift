@@ -22,7 +22,7 @@ let package = Package(
   name: "rk-ail",
   platforms: [.macOS(.v15)],
   products: [
-    // Libraries are products so that Benchmarks/ (a separate package) can link them.
+    // Libraries are products so that Benchmarks/ and Fuzz/ (separate packages) can link them.
     .library(name: "Wire", targets: ["Wire"]),
     .library(name: "ToolKit", targets: ["ToolKit"]),
     .library(name: "HTMLScan", targets: ["HTMLScan"]),
@@ -31,6 +31,10 @@ let package = Package(
     .library(name: "Rewrite", targets: ["Rewrite"]),
     .library(name: "Audio", targets: ["Audio"]),
     .library(name: "Transcription", targets: ["Transcription"]),
+    // For the fuzz targets (Fuzz/), which read what these parse.
+    .library(name: "Readeck", targets: ["Readeck"]),
+    .library(name: "NotesStore", targets: ["NotesStore"]),
+    .library(name: "Reading", targets: ["Reading"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

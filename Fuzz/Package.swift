@@ -1,9 +1,12 @@
 // swift-tools-version: 5.4
-// libFuzzer targets for the HTML tokenizer, the srcset parser and the image finder (fuzz-html) and
-// for the Mail library (fuzz-mail), in their own
-// package so that neither `swift test` nor the man pages ever see it. Build and run it through
-// scripts/fuzz: the sanitizer flags go on the command line (-Xswiftc) so that HTMLScan and
-// ImageExtraction are instrumented too, not just this target.
+// libFuzzer targets, one per parser of outside input, in their own package so that neither
+// `swift test` nor the man pages ever see them: fuzz-html (the tokenizer, srcset, the image
+// finder), fuzz-text (HTML to text in every layout), fuzz-mail (MIME, encoded words, mbox,
+// Maildir names), fuzz-wire (the line reader, RecordHead.scan, the JSON parser and writer, the
+// records), fuzz-url (the URL parser and resolver), fuzz-multipart (the bulk sync's multipart
+// reader), fuzz-config (the configuration file), fuzz-notes (front matter and typed dates).
+// Build and run them through scripts/fuzz: the sanitizer flags go on the command line (-Xswiftc)
+// so that the libraries under test are instrumented too, not just the targets.
 //
 // Tools version 5.4 on purpose: from 5.5 on, SwiftPM links an executable on Linux with
 // `--defsym main=<module>_main`, a symbol a `-parse-as-library` fuzzer never defines (libFuzzer
@@ -11,14 +14,20 @@
 // (5.4 also means the main package is named by its manifest's name, rk-ail, not by its folder.)
 import PackageDescription
 
+func library(_ name: String) -> Target.Dependency { .product(name: name, package: "rk-ail") }
+
 let package = Package(
   name: "rk-ail-fuzz",
   dependencies: [.package(name: "rk-ail", path: "..")],
   targets: [
-    .executableTarget(
-      name: "fuzz-html",
-      dependencies: [.product(name: "HTMLScan", package: "rk-ail"), .product(name: "ImageExtraction", package: "rk-ail")]),
-    .executableTarget(
-      name: "fuzz-mail", dependencies: [.product(name: "Mail", package: "rk-ail"), .product(name: "Wire", package: "rk-ail")]),
+    .target(name: "FuzzCheck"),
+    .executableTarget(name: "fuzz-html", dependencies: ["FuzzCheck", library("HTMLScan"), library("ImageExtraction")]),
+    .executableTarget(name: "fuzz-text", dependencies: ["FuzzCheck", library("HTMLScan"), library("Reading")]),
+    .executableTarget(name: "fuzz-mail", dependencies: ["FuzzCheck", library("Mail"), library("Wire")]),
+    .executableTarget(name: "fuzz-wire", dependencies: ["FuzzCheck", library("ToolKit"), library("Wire")]),
+    .executableTarget(name: "fuzz-url", dependencies: ["FuzzCheck", library("ImageExtraction")]),
+    .executableTarget(name: "fuzz-multipart", dependencies: ["FuzzCheck", library("Readeck")]),
+    .executableTarget(name: "fuzz-config", dependencies: ["FuzzCheck", library("ToolKit")]),
+    .executableTarget(name: "fuzz-notes", dependencies: ["FuzzCheck", library("NotesStore"), library("Wire")]),
   ]
 )

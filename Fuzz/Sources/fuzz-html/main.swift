@@ -6,14 +6,9 @@
 // A broken invariant prints what broke and traps, which libFuzzer reports as a crash and saves as
 // a reproducer. Built by scripts/fuzz with -sanitize=fuzzer,address -parse-as-library: no main
 // here, libFuzzer brings its own.
+import FuzzCheck
 import HTMLScan
 import ImageExtraction
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -30,14 +25,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   fuzzSrcset(string)
   fuzzImageFinder(string)
   return 0
-}
-
-/// Prints `message` and traps, so that libFuzzer saves the input.
-func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
-  guard !condition() else { return }
-  let line = Array("fuzz-html invariant broken: \(message())\n".utf8)
-  _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-  abort()
 }
 
 /// A tag as both tokenizer modes must report it.
@@ -68,7 +55,8 @@ func drain(_ tokenizer: HTMLTokenizer, _ bytes: [UInt8]) -> [TagSummary] {
     check(range.count >= 2, "\(what) range \(range) shorter than <>")
     check(bytes[range.lowerBound] == UInt8(ascii: "<"), "\(what) range \(range) does not start at <")
     check(bytes[range.upperBound - 1] == UInt8(ascii: ">"), "\(what) range \(range) does not end at >")
-    check(range.lowerBound >= previousEnd, "\(what) range \(range) overlaps or precedes the tag ending at \(previousEnd)")
+    check(
+      range.lowerBound >= previousEnd, "\(what) range \(range) overlaps or precedes the tag ending at \(previousEnd)")
     previousEnd = range.upperBound
   }
   while let token = tokenizer.next() {
@@ -120,11 +108,14 @@ func filteredAgrees(_ bytes: [UInt8], with tags: [TagSummary]) -> Bool {
     index += 1
     switch token {
     case .startTag(let filtered):
-      guard !tag.isEnd, filtered.name == tag.name, filtered.range == tag.range, filtered.attributes.count == tag.attributes.count
+      guard !tag.isEnd, filtered.name == tag.name, filtered.range == tag.range,
+        filtered.attributes.count == tag.attributes.count
       else { return false }
       for (mine, full) in zip(filtered.attributes, tag.attributes) {
         let kept = mine.name == "src" || mine.name == "encoding"
-        guard mine.name == full.name, mine.valueRange == full.valueRange, mine.value == (kept ? full.value : "") else { return false }
+        guard mine.name == full.name, mine.valueRange == full.valueRange, mine.value == (kept ? full.value : "") else {
+          return false
+        }
       }
     case .endTag(let name, let range):
       guard tag.isEnd, name == tag.name, range == tag.range else { return false }
@@ -157,7 +148,9 @@ func fuzzImageFinder(_ html: String) {
   let n = html.utf8.count
   let found = ImageFinder.find(in: html, documentURL: "https://example.com/dir/page.html")
   for occurrence in found.occurrences {
-    check(occurrence.tag.lowerBound >= 0 && occurrence.tag.upperBound <= n, "occurrence tag \(occurrence.tag) outside the input")
+    check(
+      occurrence.tag.lowerBound >= 0 && occurrence.tag.upperBound <= n,
+      "occurrence tag \(occurrence.tag) outside the input")
     check(found.tags[occurrence.tag.lowerBound] != nil, "occurrence in a tag the finder did not keep")
     check(!occurrence.url.isEmpty, "occurrence with an empty URL")
   }

@@ -5,19 +5,15 @@
 //       the mbox splitter;
 // and its first `roundTripLength` bytes through
 //   (c) the encoded-word encoder's round trip, quoted-printable and base64 round trips, the
-//       charset decoder by a label taken from the input, and address parsing and formatting.
+//       charset decoder by a label taken from the input, address parsing and formatting, and
+//       Maildir file names (the flags after `:2,`).
 // The round trips re-encode their input and cost several times what the parse costs; on the whole
 // of a 4 KB input they held the run to a few hundred executions a second.
 // A broken invariant prints what broke and traps, which libFuzzer reports as a crash and saves as
 // a reproducer. Built by scripts/fuzz (TARGET=fuzz-mail) with -sanitize=fuzzer,address.
+import FuzzCheck
 import Mail
 import Wire
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -41,7 +37,21 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   check(messages <= lines, "more messages than lines")
 
   roundTrips(Array(bytes.prefix(roundTripLength)))
+  maildirNames(String(decoding: bytes.prefix(roundTripLength), as: UTF8.self))
   return 0
+}
+
+/// The input's lines as the file names of a Maildir's `cur/`: every name not hidden is listed
+/// once, and a name's flags are what follows its `:2,`.
+func maildirNames(_ text: String) {
+  // A file name never holds a slash.
+  let names = text.split(separator: "\n").map(String.init).filter { !$0.contains("/") }
+  let paths = Maildir.messagePaths(in: "box") { $0 == "box/cur" ? names : nil } ?? []
+  check(paths.count == names.filter { !$0.hasPrefix(".") }.count, "Maildir listed \(paths.count) of \(names.count)")
+  for path in paths {
+    guard let flags = Maildir.flags(of: path) else { continue }
+    check(path.hasSuffix(":2," + flags) && !flags.contains("/"), "flags \(flags.debugDescription) of \(path)")
+  }
 }
 
 /// How much of an input the round trips take.
@@ -52,9 +62,12 @@ func roundTrips(_ bytes: [UInt8]) {
   let unfolded = EncodedWords.encode(text).replacing("\n", with: "")
   check(EncodedWords.decode(unfolded) == text, "encoded words do not decode back: \(unfolded)")
 
-  check(TransferEncoding.quotedPrintable(Array(TransferEncoding.quotedPrintableEncode(text).utf8)) == Array(text.utf8),
+  check(
+    TransferEncoding.quotedPrintable(Array(TransferEncoding.quotedPrintableEncode(text).utf8)) == Array(text.utf8),
     "quoted-printable does not decode back")
-  check(TransferEncoding.base64(Array(TransferEncoding.base64Encode(bytes).utf8)).bytes == bytes, "base64 does not decode back")
+  check(
+    TransferEncoding.base64(Array(TransferEncoding.base64Encode(bytes).utf8)).bytes == bytes,
+    "base64 does not decode back")
   _ = Charset.decode(bytes, label: String(decoding: bytes.prefix(12), as: UTF8.self))
 
   for address in AddressList.parse(text) where isPlain(address.address) {
@@ -72,7 +85,9 @@ func isPlain(_ address: String) -> Bool {
 }
 
 func checkRanges(_ part: MIMEPart, within range: Range<Int>) {
-  check(part.body.lowerBound >= range.lowerBound && part.body.upperBound <= range.upperBound, "a part's body lies outside its parent")
+  check(
+    part.body.lowerBound >= range.lowerBound && part.body.upperBound <= range.upperBound,
+    "a part's body lies outside its parent")
   switch part.content {
   case .single: break
   case .multipart(let parts):
@@ -84,12 +99,4 @@ func checkRanges(_ part: MIMEPart, within range: Range<Int>) {
     }
   case .message(let enclosed): checkRanges(enclosed, within: part.body)
   }
-}
-
-/// Prints `message` and traps, so that libFuzzer saves the input.
-func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
-  guard !condition() else { return }
-  let line = Array("fuzz-mail invariant broken: \(message())\n".utf8)
-  _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-  abort()
 }

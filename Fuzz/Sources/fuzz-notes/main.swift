@@ -1,0 +1,33 @@
+// libFuzzer entry point for what ail-log reads from people: the front matter of a note edited in
+// $EDITOR or imported from Markdown (NotesStore's FrontMatter), and the dates typed for reminders
+// and listings (TypedDate), read against a fixed clock in two time zones. Checked: no trap; a
+// typed date lies within RFC 3339's years (0000–9999), so the store can always write it and read
+// it back; front matter that parses keeps the content after it verbatim.
+// Built by scripts/fuzz (TARGET=fuzz-notes); seeded with the notes in Fuzz/Seeds/fuzz-notes.
+import Foundation
+import FuzzCheck
+import NotesStore
+import Wire
+
+private let readers = [
+  TypedDate(now: Date(timeIntervalSince1970: 1_795_000_000), timeZone: TimeZone(identifier: "Europe/Berlin")!),
+  TypedDate(now: Date(timeIntervalSince1970: 0), timeZone: TimeZone(secondsFromGMT: -12 * 3600)!),
+]
+/// 0000-01-01T00:00:00Z and 9999-12-31T23:59:59Z.
+private let rfc3339Years = -62_167_219_200.0...253_402_300_799.0
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let text = String(decoding: bytes(data, size), as: UTF8.self)
+  for reader in readers {
+    for candidate in [text, String(text.prefix(40))] {
+      guard let date = reader.parse(candidate) else { continue }
+      check(rfc3339Years.contains(date.timeIntervalSince1970), "\(candidate.debugDescription) typed \(date)")
+      check(RFC3339.date(from: RFC3339.string(from: date)) != nil, "\(date) does not survive RFC 3339")
+    }
+  }
+  if let (_, content) = try? FrontMatter.parse(text) {
+    check(text.hasSuffix(content), "the content after the front matter is not the text's end")
+  }
+  return 0
+}

@@ -1,0 +1,30 @@
+// libFuzzer entry point for the URL parser and resolver the image fetcher uses (ImageURL over
+// ParsedURL, the WHATWG URL standard): the input, split at its first line break into a reference
+// and a base, is resolved, made canonical and given its origin. Checked: no trap; an http(s)
+// result parses again to itself (a browser's serialisation is a fixed point), its canonical form
+// too, and it holds no white space or control character; an origin is an http(s) URL.
+// Built by scripts/fuzz (TARGET=fuzz-url); seeded with the URLs in Fuzz/Seeds/fuzz-url.
+import FuzzCheck
+import ImageExtraction
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let text = String(decoding: bytes(data, size), as: UTF8.self)
+  let parts = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+  let reference = parts[0]
+  let base = parts.count > 1 ? parts[1] : nil
+  for candidate in [ImageURL.resolve(reference, against: base), ImageURL.resolve(reference, against: nil)] {
+    guard let url = candidate, ImageURL.isFetchable(url) else { continue }
+    check(!url.utf8.contains { $0 <= 0x20 || $0 == 0x7F }, "resolved \(url.debugDescription) holds a space or control")
+    check(ImageURL.resolve(url, against: nil) == url, "resolving \(url.debugDescription) again changes it")
+    let canonical = ImageURL.canonical(url)
+    check(ImageURL.canonical(canonical) == canonical, "the canonical form \(canonical.debugDescription) is not stable")
+    if let origin = ImageURL.origin(url) {
+      check(ImageURL.isFetchable(origin) && origin.hasSuffix("/"), "origin \(origin.debugDescription) of \(url)")
+    }
+  }
+  _ = ImageURL.canonical(reference)
+  _ = ImageURL.origin(reference)
+  _ = ImageURL.isFragmentOnly(reference)
+  return 0
+}

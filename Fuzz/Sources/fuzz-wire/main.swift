@@ -1,0 +1,69 @@
+// libFuzzer entry point for what reads the wire: ToolKit's LineReader over a pipe (a small buffer,
+// so lines grow it), then each line through
+//   (a) RecordHead.scan, which must accept exactly the objects JSONParser accepts and find the
+//       same top-level kind and id;
+//   (b) JSONParser, whose value written by JSONWriter must parse back to itself;
+//   (c) the records the tools decode (Article, BookmarkRecord, LogEntry, PendingChange,
+//       MailRecord), which must not trap whatever the line holds.
+// Built by scripts/fuzz (TARGET=fuzz-wire); seeded with record lines in Fuzz/Seeds/fuzz-wire.
+import FuzzCheck
+import ToolKit
+import Wire
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let input = bytes(data, size)
+  var lines: [[UInt8]] = []
+  readLines(input) { lines.append(Array($0)) }
+  var expected = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map(Array.init)
+  if expected.last?.isEmpty == true { expected.removeLast() }
+  expected = expected.map { $0.last == 0x0D ? Array($0.dropLast()) : $0 }
+  check(lines == expected, "LineReader gave \(lines.count) lines, not the input's \(expected.count)")
+  for line in lines { line.withUnsafeBytes(checkLine) }
+  return 0
+}
+
+/// The lines LineReader reads from a pipe holding `input` (libFuzzer keeps inputs far below the
+/// pipe's capacity, so writing it all first cannot block).
+func readLines(_ input: [UInt8], _ body: (UnsafeRawBufferPointer) -> Void) {
+  var ends: [Int32] = [0, 0]
+  check(pipe(&ends) == 0, "no pipe")
+  defer { close(ends[0]) }
+  let written = input.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+  close(ends[1])
+  check(written == input.count, "the pipe took \(written) of \(input.count) bytes")
+  let reader = LineReader(fd: ends[0], name: "fuzz", maxLineBytes: 1 << 20, initialCapacity: 16)
+  do {
+    try reader.forEachLine { line, _ in body(line) }
+  } catch {
+    check(false, "LineReader failed: \(error)")
+  }
+}
+
+func checkLine(_ line: UnsafeRawBufferPointer) {
+  let head = RecordHead.scan(line)
+  let value = try? WireCoding.parse(line)
+  if case .object(let members)? = value {
+    check(head != nil, "JSONParser read an object that RecordHead.scan refused")
+    check(head?.kind == members["kind"]?.stringValue, "scan found kind \(String(describing: head?.kind))")
+    check(head?.id == members["id"]?.stringValue, "scan found id \(String(describing: head?.id))")
+  } else {
+    check(head == nil, "RecordHead.scan accepted what JSONParser did not read as an object")
+  }
+  if let value {
+    guard let written = try? WireCoding.line(value) else { return check(false, "JSONWriter failed") }
+    let again = written.dropLast().withUnsafeBytes { try? WireCoding.parse($0) }
+    check(again == value, "JSONWriter wrote \(String(decoding: written, as: UTF8.self)), which parses differently")
+  }
+  _ = try? WireCoding.decode(Article.self, from: line)
+  _ = try? WireCoding.decode(BookmarkRecord.self, from: line)
+  _ = try? WireCoding.decode(LogEntry.self, from: line)
+  _ = try? WireCoding.decode(PendingChange.self, from: line)
+  _ = try? WireCoding.decode(MailRecord.self, from: line)
+}
