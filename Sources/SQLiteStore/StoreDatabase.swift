@@ -1,5 +1,6 @@
 public import Foundation
 public import GRDB
+import PrivateFiles
 
 /// Opening a store's SQLite file the one way every store of the toolbox does: WAL (GRDB's pool),
 /// a busy timeout, foreign keys, mode 0600, migrations run by one process at a time, and a
@@ -90,12 +91,12 @@ public enum StoreDatabase {
   /// `creatingFolder`), which every process opening a store in it takes. A lock on the folder,
   /// not the file: closing any descriptor of the database file would drop SQLite's own locks on it.
   static func oneAtATime<T>(in path: String, creatingFolder: Bool, _ body: () throws -> T) throws -> T {
-    let folder = (path as NSString).deletingLastPathComponent
-    if creatingFolder, !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+    let folder = PathParts.folder(of: path)
+    if creatingFolder, !FileManager.default.fileExists(atPath: folder) {
       try FileManager.default.createDirectory(
         atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
-    let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return try body() }  // an unreadable folder: SQLite will say more
     defer { close(descriptor) }
     while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}

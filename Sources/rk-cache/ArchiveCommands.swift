@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import OfflineStore
+import PrivateFiles
 import Reading
 import StoreCommandLine
 import ToolKit
@@ -17,7 +18,9 @@ extension RKCache {
         received, dates, image URLs, hashes), articles/ID.html and images/SHA256.EXT; unpacked, \
         every article opens in a browser with its images, and index.html lists them. The export \
         is one consistent snapshot while other tools go on writing, and the file appears only \
-        when complete (mode 0600).
+        when complete (mode 0600); a symbolic link keeps pointing to it, and - writes the \
+        archive to standard output once it is complete. A folder, a device or a pipe is refused: \
+        - is the way to standard output.
 
         With --site DIR instead of a file: every article as a self-contained page (as "page" \
         makes it) in DIR/articles/ID.html, and DIR/index.html listing them with site, date, \
@@ -27,6 +30,7 @@ extension RKCache {
         examples: [
           Example("mkdir -p ~/backup && rk-cache export ~/backup/readkeep.zip", "A backup."),
           Example("rk-cache export --site ~/public/articles", "A folder of pages with an index."),
+          Example("rk-cache export - | ssh backup 'cat > readkeep.zip'", "To standard output, when complete."),
           Example(
             "rk-cache export a.zip && unzip -q a.zip -d a && xdg-open a/index.html",
             "Unpacked: the index and every article open in a browser, images and all."),
@@ -35,7 +39,9 @@ extension RKCache {
 
     @OptionGroup var store: StoreOptions
     @Argument(
-      help: ArgumentHelp("The ZIP file to write (replaced when it exists).", valueName: "file.zip"),
+      help: ArgumentHelp(
+        "The ZIP file to write (replaced when it exists, through a symbolic link to its target; - for standard output).",
+        valueName: "file.zip"),
       completion: .file(extensions: ["zip"]))
     var file: String?
     @Option(
@@ -53,11 +59,12 @@ extension RKCache {
       let diagnostics = store.common.diagnostics(for: "rk-cache")
       try runTool(diagnostics) {
         guard let file else { return try exportSite(to: site ?? "", diagnostics) }
-        let summary = try store.openForReading().export(to: file, generator: "rk-cache \(Toolbox.version)") {
-          SiteIndex.html(exported: $0)
-        }
+        let summary = try store.openForReading().export(
+          to: file, generator: "rk-cache \(Toolbox.version)", index: { SiteIndex.html(exported: $0) },
+          standardOutput: ReadingOutput.standardOutput)
+        try OutputSink.standardOutput.flush()
         diagnostics.info(
-          "exported \(summary.articles) article\(summary.articles == 1 ? "" : "s") and \(summary.images) image\(summary.images == 1 ? "" : "s") to \(file), \(Formatting.size(summary.bytes))"
+          "exported \(summary.articles) article\(summary.articles == 1 ? "" : "s") and \(summary.images) image\(summary.images == 1 ? "" : "s") to \(ReadingOutput.name(file)), \(Formatting.size(summary.bytes))"
         )
       }
     }
@@ -67,7 +74,7 @@ extension RKCache {
       let summary: SiteExport.Summary
       do {
         summary = try SiteExport.write(opened, to: folder)
-      } catch let error as PrivateFile.WriteError {
+      } catch let error as FileWriteError {
         throw ToolError(.ioError, error.description)
       }
       diagnostics.info(
