@@ -56,8 +56,48 @@ public enum StoreDatabase {
       {
         return queue
       }
+      // A store on a read-only mount or in a folder the user cannot write (a backup): SQLite
+      // cannot make the WAL's index beside it, and `pool` would fail trying to set the store up
+      // ("attempt to write a readonly database"). With no WAL to replay, the file alone is the
+      // whole store and opens as immutable.
+      if !isWritable(besides: path), !hasWAL(path), let queue = try? immutableReader(at: path),
+        (try? queue.read(migrator.hasCompletedMigrations)) == true
+      {
+        return queue
+      }
     }
     return try pool(at: path, creating: false, migrator: migrator, busyTimeout: busyTimeout)
+  }
+
+  /// The database at `path` read as a file nothing changes (SQLite's `immutable`): no lock, no
+  /// WAL index, nothing created beside it. Only for a store nobody can write to, since a writer
+  /// would go unnoticed.
+  static func immutableReader(at path: String) throws -> DatabaseQueue {
+    var configuration = Configuration()
+    configuration.readonly = true
+    // A URI filename: percent-escaped so that a name holding ?, # or % stays one name.
+    var uri = "file:"
+    for scalar in path.unicodeScalars {
+      switch scalar {
+      case "%": uri += "%25"
+      case "?": uri += "%3f"
+      case "#": uri += "%23"
+      default: uri.unicodeScalars.append(scalar)
+      }
+    }
+    return try DatabaseQueue(path: uri + "?immutable=1", configuration: configuration)
+  }
+
+  /// Whether this process may write the store's file and create files beside it (the WAL and
+  /// its index): access(2), which also knows read-only mounts.
+  static func isWritable(besides path: String) -> Bool {
+    access(path, W_OK) == 0 && access(PathParts.folder(of: path), W_OK) == 0
+  }
+
+  /// Whether a write-ahead log with content lies beside the store: changes only it holds yet.
+  static func hasWAL(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path + "-wal", &info) == 0 && info.st_size > 0
   }
 
   /// A transaction's database errors turned into errors that say which store failed, so that
