@@ -65,12 +65,19 @@ private struct ArchiveWriter {
     let imageCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob") ?? 0
     let lastSync = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'last_sync'").flatMap(
       RFC3339.date(from:))
+    let queue = try OfflineStore.queuedChanges(db)
     try add(
       "manifest.json",
       json(
         ArchiveManifest(
-          createdAt: now, generator: generator, articles: articleCount, images: imageCount, lastSync: lastSync)),
+          createdAt: now, generator: generator, articles: articleCount, images: imageCount, lastSync: lastSync,
+          queued: queue.count)),
       date: now)
+    if !queue.isEmpty {
+      var lines = Data()
+      for queued in queue { lines.append(contentsOf: try WireCoding.line(queued.change)) }
+      try add(CacheArchive.queueEntry, lines, date: now)
+    }
 
     let articles = try Row.fetchCursor(
       db,

@@ -15,7 +15,8 @@ extension RKCache {
       discussion: HelpText.discussion(
         """
         The archive holds manifest.json (format and version), articles/ID.json (the bookmark as \
-        received, dates, image URLs, hashes), articles/ID.html and images/SHA256.EXT; unpacked, \
+        received, dates, image URLs, hashes), articles/ID.html, images/SHA256.EXT and \
+        queue.ndjson (the changes still to send with rk-push, as "pending" lists them); unpacked, \
         every article opens in a browser with its images, and index.html lists them. The export \
         is one consistent snapshot while other tools go on writing, and the file appears only \
         when complete (mode 0600); a symbolic link keeps pointing to it, and - writes the \
@@ -92,14 +93,21 @@ extension RKCache {
         cached later, else it stays. Every image is checked against its hash and every article's \
         HTML against its own before it is written, one transaction per article; a damaged article \
         is reported with its entry name and left out, the others are imported. The sync time is \
-        taken from the archive when it is later than the store's.
+        taken from the archive when it is later than the store's. The changes queued for rk-push \
+        when the archive was written come back into the queue ("rk-cache pending" lists them): \
+        a field with nothing queued takes the archive's change, else the later change wins \
+        (labels label by label).
         """,
         examples: [
           Example("rk-cache import ~/backup/readkeep.zip", "\"imported 18, updated 2, kept 3 newer\""),
           Example("rk-cache import --db copy.sqlite a.zip", "Into another store."),
         ],
         exitStatuses: [
-          (.success, nil), (.dataError, "Not an export, a newer format version, or damaged articles (each reported)."),
+          (.success, nil),
+          (
+            .dataError,
+            "Not an export, a newer format version, or damaged articles or queued changes (each reported)."
+          ),
           (.noInput, "No such file."), (.ioError, "The store cannot be written."),
         ]))
 
@@ -118,6 +126,7 @@ extension RKCache {
         if summary.keptNewer > 0 { text += ", kept \(summary.keptNewer) newer" }
         if summary.unchanged > 0 { text += ", \(summary.unchanged) unchanged" }
         if summary.rejected > 0 { text += ", rejected \(summary.rejected)" }
+        if summary.queued > 0 { text += "; \(Formatting.count(summary.queued, "queued change")) for rk-push" }
         diagnostics.info(text)
         if summary.rejected > 0 { throw ExitCode(ExitStatus.dataError.rawValue) }
       }
