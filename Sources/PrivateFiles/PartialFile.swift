@@ -64,8 +64,10 @@ public final class PartialFile {
     do {
       switch destination {
       case .standardOutput:
-        try copy(descriptor, to: standardOutput)
+        // Gone from the folder before the copy, so that a reader going away (which ends the
+        // tool at once) leaves nothing behind; the open descriptor still reads it.
         unlink(partial)
+        try copy(descriptor, to: standardOutput)
       case .file(let target):
         // On disk before it is named, so that a crash leaves the old file or the new, whole.
         guard fsync(descriptor) == 0 else { throw FileWriteError(path: path, reason: FileDestination.describe(errno)) }
