@@ -7,12 +7,33 @@ import Wire
 /// rk-cache and ail-log reads them, and nothing appears beside them.
 ///
 /// Root writes through any mode, so run as root the tools run as `nobody` (setpriv), for whom
-/// the modes hold; without setpriv a root run skips, saying why.
+/// the modes hold; a root run without setpriv, or from a checkout `nobody` cannot enter, skips,
+/// saying why.
 @Suite struct ReadOnlyStoreTests {
   static let token = "rdk-read-only-t0ken"
   static let isRoot = geteuid() == 0
   static let setpriv = "/usr/bin/setpriv"
-  static var modesHold: Bool { !isRoot || FileManager.default.isExecutableFile(atPath: setpriv) }
+  static var modesHold: Bool {
+    !isRoot
+      || (FileManager.default.isExecutableFile(atPath: setpriv)
+        && othersCanReach(binaries.appendingPathComponent("rk-cache").path)
+        && othersCanReach(NSTemporaryDirectory()))
+  }
+
+  /// Whether every folder on the way to `path` lets others through (and `path` itself, when it
+  /// is a file, lets them run it): what `nobody` needs to run the built tools on a store in the
+  /// temporary folder. A checkout under /root does not.
+  static func othersCanReach(_ path: String) -> Bool {
+    var current = path
+    while true {
+      var info = stat()
+      guard stat(current, &info) == 0, info.st_mode & S_IXOTH != 0 else { return false }
+      if current == "/" || current.isEmpty { return true }
+      let parent = URL(fileURLWithPath: current).deletingLastPathComponent().path
+      if parent == current { return true }
+      current = parent
+    }
+  }
 
   /// A built tool run by a user the folder's mode applies to.
   private func runAsReader(_ tool: String, _ arguments: [String]) throws -> ToolRun {
@@ -22,7 +43,11 @@ import Wire
       ["--reuid=65534", "--regid=65534", "--clear-groups", binaries.appendingPathComponent(tool).path] + arguments)
   }
 
-  @Test(.enabled(if: modesHold, "run as root without setpriv, a read-only mode cannot stop a write"))
+  @Test(
+    .enabled(
+      if: modesHold,
+      "run as root, a read-only mode cannot stop a write, and the tools cannot run as nobody (no setpriv, or a checkout nobody may enter)"
+    ))
   func storesInAReadOnlyFolderAreRead() async throws {
     let samples = RKPushTests.unread(2, seed: 31)
     let folder = NSTemporaryDirectory() + "rk-read-only-e2e-" + UUID().uuidString
