@@ -51,6 +51,12 @@ let package = Package(
     /// module because Wire stays on FoundationEssentials alone and the store links no HTTP stack.
     .target(
       name: "ContentHash", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: settings),
+    /// Paths split without Foundation's NSString methods (which trap on one-character paths on
+    /// Linux), and files written whole: private, beside their destination (through symbolic
+    /// links), synced and renamed, or to standard output for `-`. Its own leaf module, on
+    /// Foundation alone, because the stores, the archive, the book, the pages and the response
+    /// cache all write files this way and none of them should link ToolKit or Crypto for it.
+    .target(name: "PrivateFiles", swiftSettings: settings),
     /// What every executable needs around Wire: line reader, stdout sink, diagnostics, progress,
     /// exit statuses, configuration and secrets.
     .target(name: "ToolKit", dependencies: ["Wire", argumentParser], swiftSettings: settings),
@@ -64,7 +70,7 @@ let package = Package(
     .target(
       name: "OfflineStore",
       dependencies: [
-        "Wire", "ContentHash", "HTMLScan", "SQLiteStore", .product(name: "GRDB", package: "GRDB.swift"),
+        "Wire", "ContentHash", "HTMLScan", "PrivateFiles", "SQLiteStore", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: settings),
@@ -77,7 +83,8 @@ let package = Package(
     /// What every SQLite store shares: opening (WAL, busy timeout, 0600, migrations one process at
     /// a time), store errors, full-text query errors, content-named files.
     .target(
-      name: "SQLiteStore", dependencies: ["ContentHash", .product(name: "GRDB", package: "GRDB.swift")],
+      name: "SQLiteStore",
+      dependencies: ["ContentHash", "PrivateFiles", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: settings),
     /// The exit statuses of the stores' errors, for the executables of both stores.
     .target(name: "StoreErrorStatus", dependencies: ["SQLiteStore", "ToolKit"], swiftSettings: settings),
@@ -85,7 +92,7 @@ let package = Package(
     /// search, recordings; the typed dates, record filing, Markdown front matter, export and import.
     .target(
       name: "NotesStore",
-      dependencies: ["SQLiteStore", "Wire", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["PrivateFiles", "SQLiteStore", "Wire", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: settings),
     /// `--db` and the exit statuses of store errors, for every tool that opens the store.
     .target(
@@ -110,7 +117,7 @@ let package = Package(
     /// fallback, the response cache.
     .target(
       name: "Rewrite",
-      dependencies: ["Wire", "ContentHash", "Resilience", asyncHTTPClient] + nio,
+      dependencies: ["Wire", "ContentHash", "PrivateFiles", "Resilience", asyncHTTPClient] + nio,
       swiftSettings: settings),
     /// Audio in, segments out: WAV reading, ffmpeg decoding, resampling, silence segmentation.
     .target(name: "Audio", swiftSettings: settings),
@@ -124,7 +131,8 @@ let package = Package(
     .target(
       name: "Reading",
       dependencies: [
-        "OfflineStore", "HTMLScan", "Wire", "ContentHash", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        "OfflineStore", "HTMLScan", "PrivateFiles", "Wire", "ContentHash",
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: settings),
     /// Renders man pages from a command's `--experimental-dump-help` description.
@@ -150,7 +158,7 @@ let package = Package(
     /// The offline store's command: store, list, read, search, stats.
     .executableTarget(
       name: "rk-cache",
-      dependencies: ["OfflineStore", "Reading", "StoreCommandLine", "ToolKit", "Wire", argumentParser],
+      dependencies: ["OfflineStore", "PrivateFiles", "Reading", "StoreCommandLine", "ToolKit", "Wire", argumentParser],
       swiftSettings: settings),
     /// Finds, downloads and embeds the images of article records.
     .executableTarget(
@@ -172,7 +180,9 @@ let package = Package(
     /// The notes store: text and voice entries with categories, tags, reminders, search, versions.
     .executableTarget(
       name: "ail-log",
-      dependencies: ["NotesStore", "SQLiteStore", "StoreErrorStatus", "Mail", "ToolKit", "Wire", argumentParser],
+      dependencies: [
+        "NotesStore", "PrivateFiles", "SQLiteStore", "StoreErrorStatus", "Mail", "ToolKit", "Wire", argumentParser,
+      ],
       swiftSettings: settings),
     /// Turns recordings into text cut at silences, offline or through a transcription server.
     .executableTarget(
@@ -284,6 +294,8 @@ let package = Package(
     .testTarget(name: "ResilienceTests", dependencies: ["Resilience", asyncHTTPClient], swiftSettings: settings),
     /// Records, the JSON parser and writer against Foundation's, dates, round trips.
     .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: settings),
+    /// Splitting paths, and writing files whole through links, to standard output, or not at all.
+    .testTarget(name: "PrivateFilesTests", dependencies: ["PrivateFiles"], swiftSettings: settings),
     /// SHA-256 hex against known digests.
     .testTarget(name: "ContentHashTests", dependencies: ["ContentHash"], swiftSettings: settings),
     /// Line reader, output sink, diagnostics, exit statuses, configuration and secrets.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PrivateFiles
 public import SQLiteStore
 import Wire
 
@@ -19,7 +20,7 @@ public final class NoteLog: Sendable {
   /// `creating` (the commands that add entries).
   public init(path: String, creating: Bool = false) throws {
     self.path = path
-    recordings = ContentFiles(folder: ((path as NSString).deletingPathExtension) + ".audio")
+    recordings = ContentFiles(folder: PathParts.removingExtension(of: path) + ".audio")
     database = try StoreDatabase.pool(at: path, creating: creating, migrator: Schema.migrator)
   }
 
@@ -27,7 +28,7 @@ public final class NoteLog: Sendable {
   /// a current one opens without the writers' locking and set-up (any write then fails).
   public init(readingAt path: String) throws {
     self.path = path
-    recordings = ContentFiles(folder: ((path as NSString).deletingPathExtension) + ".audio")
+    recordings = ContentFiles(folder: PathParts.removingExtension(of: path) + ".audio")
     database = try StoreDatabase.reader(at: path, migrator: Schema.migrator)
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 public import SQLiteStore
 public import Wire
 
@@ -75,12 +76,12 @@ public struct RecordFiling {
   /// An entry for a recording: its audio stored when the file is at hand, known by its content;
   /// else known by its name.
   private func recording(_ file: String, text: String) throws -> NoteLog.Draft {
-    let name = (file as NSString).lastPathComponent
+    let name = PathParts.name(of: file)
     let audio =
       file != "-" && FileManager.default.isReadableFile(atPath: file) ? try recordings.read(fileAt: file) : nil
     return NoteLog.Draft(
       title: title
-        ?? ((name as NSString).deletingPathExtension.isEmpty ? name : (name as NSString).deletingPathExtension),
+        ?? (PathParts.removingExtension(of: name).isEmpty ? name : PathParts.removingExtension(of: name)),
       content: text, category: category, tags: tags, audio: audio, source: LogSource(file: name))
   }
 

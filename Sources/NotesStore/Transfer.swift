@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PrivateFiles
 public import SQLiteStore
 public import Wire
 
@@ -89,7 +90,7 @@ public enum AppExport {
       let entry = LogEntry(
         id: id, title: title, content: try string("content") ?? "", category: try string("category") ?? defaultCategory,
         tags: tags, reminder: try date("reminderDate"),
-        source: audio.map { LogSource(file: ($0 as NSString).lastPathComponent) }, createdAt: created,
+        source: audio.map { LogSource(file: PathParts.name(of: $0)) }, createdAt: created,
         updatedAt: created)
       return (entry, audio)
     }

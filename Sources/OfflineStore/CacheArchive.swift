@@ -12,13 +12,22 @@ import ZIPFoundation
 ///                        embeds (hash, type as written) and the SHA-256 of its HTML
 /// articles/<id>.html     the HTML, embedded images pointing to ../images/<sha256>.<ext>
 /// images/<sha256>.<ext>  each image once, however many articles embed it
+/// queue.ndjson           what rk-push has still to send, one record a line with its "kind":
+///                        "change" today (a field edited offline, as `rk-cache pending` shows
+///                        it); later kinds of queued work (created links, highlights) are
+///                        further kinds in the same file. Absent when the queue is empty.
 /// ```
+///
+/// An archive without `queue.ndjson` (older, or of an empty queue) imports as before; a kind an
+/// importer does not know is reported and left out, the rest of the queue comes back.
 ///
 /// Importing puts every image back as the `data:` URI it was, so an article comes back byte for
 /// byte; its HTML hash and each image's hash are checked first.
 public enum CacheArchive {
   public static let format = "readkeep-cache"
   public static let version = 1
+  /// The entry holding the offline write queue.
+  static let queueEntry = "queue.ndjson"
 
   public struct ExportSummary: Sendable, Equatable {
     public var articles: Int
@@ -35,8 +44,11 @@ public enum CacheArchive {
     /// Articles cached at the same moment as the archive's copy (the store it came from): left
     /// as they are.
     public var unchanged = 0
-    /// Articles left out because the archive's copy is damaged; each was reported.
+    /// Articles left out because the archive's copy is damaged, and queued records that could
+    /// not be read or are of an unknown kind; each was reported.
     public var rejected = 0
+    /// Queued changes added to the store's queue or merged into it.
+    public var queued = 0
   }
 
   public enum ArchiveError: Error, Equatable, CustomStringConvertible {
@@ -100,12 +112,14 @@ struct ArchiveManifest: WireObject {
   var articles: Int
   var images: Int
   var lastSync: Date?
+  /// Records in `queue.ndjson`; 0 in archives older than the queue's entry.
+  var queued: Int
   var unknownFields: JSONObject = [:]
 
-  init(createdAt: Date, generator: String, articles: Int, images: Int, lastSync: Date?) {
+  init(createdAt: Date, generator: String, articles: Int, images: Int, lastSync: Date?, queued: Int = 0) {
     (format, version) = (CacheArchive.format, CacheArchive.version)
-    (self.createdAt, self.generator, self.articles, self.images, self.lastSync) = (
-      createdAt, generator, articles, images, lastSync
+    (self.createdAt, self.generator, self.articles, self.images, self.lastSync, self.queued) = (
+      createdAt, generator, articles, images, lastSync, queued
     )
   }
 
@@ -117,6 +131,7 @@ struct ArchiveManifest: WireObject {
     articles = try members.optionalInt("articles") ?? 0
     images = try members.optionalInt("images") ?? 0
     lastSync = try members.optionalDate("last_sync")
+    queued = try members.optionalInt("queued") ?? 0
     unknownFields = members.remaining()
   }
 
@@ -128,6 +143,7 @@ struct ArchiveManifest: WireObject {
     members.put("articles", articles)
     members.put("images", images)
     members.put("last_sync", lastSync)
+    members.put("queued", queued)
   }
 }
 

@@ -1,40 +1,44 @@
 import ContentHash
 public import Foundation
 import GRDB
+public import PrivateFiles
 public import Wire
 import ZIPFoundation
 
 extension OfflineStore {
   /// Writes the whole store to a ZIP file at `path` (see ``CacheArchive``), from one consistent
   /// snapshot while other tools go on writing. The file appears only when complete: it is written
-  /// next to `path` and renamed into place, mode 0600 like the store.
+  /// beside `path` (beside the target of a link) and renamed into place, mode 0600 like the
+  /// store; for `-` it goes to `standardOutput` when complete. A folder, a device or a pipe is
+  /// refused before anything is read.
   /// `index`, when given, makes `index.html` from the articles written (newest cached first).
   public func export(
-    to path: String, generator: String, now: Date = Date(), index: (([ExportedArticle]) -> String)? = nil
+    to path: String, generator: String, now: Date = Date(), index: (([ExportedArticle]) -> String)? = nil,
+    standardOutput: @escaping PartialFile.StandardOutput = PartialFile.writeToDescriptor1
   ) throws -> CacheArchive.ExportSummary {
-    let partial = (path as NSString).deletingLastPathComponent.appendingPathComponentOrHere(
-      ".\((path as NSString).lastPathComponent).\(UUID().uuidString).partial")
     // An empty ZIP (just its end record) created private from the start, which ZIPFoundation
     // then fills; its own `.create` mode would make the file readable by everyone first.
     let emptyZIP = Data([0x50, 0x4b, 0x05, 0x06] + [UInt8](repeating: 0, count: 18))
-    guard FileManager.default.createFile(atPath: partial, contents: emptyZIP, attributes: [.posixPermissions: 0o600])
-    else {
-      throw CacheArchive.ArchiveError.cannotWrite(path: path, reason: "cannot create a file in its folder")
+    let file: PartialFile
+    do {
+      file = try PartialFile(for: path, initial: emptyZIP, standardOutput: standardOutput)
+    } catch let error as FileWriteError {
+      throw CacheArchive.ArchiveError.cannotWrite(path: path, reason: error.reason)
     }
     do {
-      let zip = try Archive(url: URL(fileURLWithPath: partial), accessMode: .update)
+      let zip = try Archive(url: URL(fileURLWithPath: file.partial), accessMode: .update)
       let counts = try reading { db in
         try ArchiveWriter(zip: zip, now: now, index: index).write(db, generator: generator)
       }
-      guard rename(partial, path) == 0 else {
-        throw CacheArchive.ArchiveError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
-      }
-      let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+      let bytes = try file.commit()
       return CacheArchive.ExportSummary(articles: counts.articles, images: counts.images, bytes: bytes)
     } catch {
-      try? FileManager.default.removeItem(atPath: partial)
+      file.abandon()
       if let error = error as? CacheArchive.ArchiveError { throw error }
       if error is StoreError { throw error }
+      if let error = error as? FileWriteError {
+        throw CacheArchive.ArchiveError.cannotWrite(path: path, reason: error.reason)
+      }
       throw CacheArchive.ArchiveError.cannotWrite(path: path, reason: "\(error)")
     }
   }
@@ -61,12 +65,19 @@ private struct ArchiveWriter {
     let imageCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM blob") ?? 0
     let lastSync = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'last_sync'").flatMap(
       RFC3339.date(from:))
+    let queue = try OfflineStore.queuedChanges(db)
     try add(
       "manifest.json",
       json(
         ArchiveManifest(
-          createdAt: now, generator: generator, articles: articleCount, images: imageCount, lastSync: lastSync)),
+          createdAt: now, generator: generator, articles: articleCount, images: imageCount, lastSync: lastSync,
+          queued: queue.count)),
       date: now)
+    if !queue.isEmpty {
+      var lines = Data()
+      for queued in queue { lines.append(contentsOf: try WireCoding.line(queued.change)) }
+      try add(CacheArchive.queueEntry, lines, date: now)
+    }
 
     let articles = try Row.fetchCursor(
       db,
@@ -142,11 +153,5 @@ extension JSONValue {
   /// Parses JSON text the store wrote.
   static func parsing(_ text: String) throws -> JSONValue {
     try Array(text.utf8).withUnsafeBytes { try WireCoding.parse($0) }
-  }
-}
-
-extension String {
-  fileprivate func appendingPathComponentOrHere(_ name: String) -> String {
-    isEmpty ? name : (self as NSString).appendingPathComponent(name)
   }
 }

@@ -5,8 +5,9 @@ import Wire
 import ZIPFoundation
 
 extension OfflineStore {
-  /// Merges an archive written by ``export(to:generator:now:)`` into the store by id: an article
-  /// not cached is added, an older cached copy is replaced, a newer one stays. Each article is
+  /// Merges an archive written by ``export(to:generator:now:index:standardOutput:)`` into the
+  /// store by id: an article not cached is added, an older cached copy is replaced, a newer one
+  /// stays; the queued changes are merged into the store's queue (see ``restore(queued:)``). Each article is
   /// checked (its images against their hashes, the HTML they make against its hash) and written
   /// in one transaction; a damaged one is passed to `reject` with the reason and left out.
   public func importArchive(
@@ -47,6 +48,11 @@ extension OfflineStore {
     if let archived = manifest.lastSync, try lastSync().map({ $0 < archived }) ?? true {
       try recordSync(at: archived)
     }
+    let queue = try reader.queue { line, reason in
+      reject("\(CacheArchive.queueEntry) line \(line)", reason)
+      summary.rejected += 1
+    }
+    summary.queued = try restore(queued: queue)
     return summary
   }
 }
@@ -116,6 +122,34 @@ private struct ArchiveReader {
       throw Problem(reason: "\(name) is damaged (\(error))")
     }
     return data
+  }
+
+  /// The queued changes of `queue.ndjson` (none in an archive without it); a line that is
+  /// not a change record goes to `reject` with its number and is left out.
+  func queue(reject: (_ line: Int, _ reason: String) -> Void) throws -> [PendingChange] {
+    guard entries[CacheArchive.queueEntry] != nil else { return [] }
+    let bytes: Data
+    do { bytes = try data(CacheArchive.queueEntry) } catch let problem as Problem {
+      reject(0, problem.reason)
+      return []
+    }
+    var changes: [PendingChange] = []
+    for (offset, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
+    where !line.isEmpty {
+      do {
+        let kind = try Data(line).withUnsafeBytes { try WireCoding.parse($0) }.objectValue?["kind"]?.stringValue
+        guard kind == PendingChange.kind else {
+          reject(
+            offset + 1,
+            "a queued \(kind.map { "\"\($0)\"" } ?? "record without a kind") this rk-cache does not know; left out")
+          continue
+        }
+        changes.append(try WireCoding.decode(PendingChange.self, from: Data(line)))
+      } catch {
+        reject(offset + 1, WireCoding.describe(error))
+      }
+    }
+    return changes
   }
 
   func decode<T: WireObject>(_ type: T.Type, _ name: String) throws -> T {

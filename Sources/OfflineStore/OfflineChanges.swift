@@ -77,15 +77,7 @@ extension OfflineStore {
             existing in
             var add = (existing?["add_labels"] as String?).map { Self.strings(Self.parse($0)) } ?? []
             var remove = (existing?["remove_labels"] as String?).map { Self.strings(Self.parse($0)) } ?? []
-            // The last word on a label wins: adding it takes it off the removals, and back.
-            for label in edit.addLabels {
-              remove.removeAll { $0 == label }
-              if !add.contains(label) { add.append(label) }
-            }
-            for label in edit.removeLabels {
-              add.removeAll { $0 == label }
-              if !remove.contains(label) { remove.append(label) }
-            }
+            Self.applyLabels(adding: edit.addLabels, removing: edit.removeLabels, to: &add, &remove)
             return (nil, add.sorted(), remove.sorted())
           }
           let result = Set(labels).union(edit.addLabels).subtracting(edit.removeLabels)
@@ -123,6 +115,11 @@ extension OfflineStore {
 
   /// The queue, oldest change first; only those of `ids` when given.
   public func pendingChanges(ids: [String]? = nil) throws -> [QueuedChange] {
+    try reading { db in try Self.queuedChanges(db, ids: ids) }
+  }
+
+  /// ``pendingChanges(ids:)`` inside the caller's transaction (an export's snapshot).
+  static func queuedChanges(_ db: Database, ids: [String]? = nil) throws -> [QueuedChange] {
     var sql = """
       SELECT bookmark_id, field, value, add_labels, remove_labels, base, base_updated, made_at, revision
       FROM pending_change
@@ -133,16 +130,14 @@ extension OfflineStore {
       arguments = StatementArguments(ids)
     }
     sql += " ORDER BY made_at, bookmark_id, field"
-    return try reading { db in
-      try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-        let add = (row["add_labels"] as String?).map { Self.strings(Self.parse($0)) }
-        let remove = (row["remove_labels"] as String?).map { Self.strings(Self.parse($0)) }
-        let change = PendingChange(
-          id: row["bookmark_id"], field: row["field"], value: (row["value"] as String?).map(Self.parse),
-          addLabels: add, removeLabels: remove, base: Self.parse(row["base"]), baseUpdated: row["base_updated"],
-          madeAt: Date(timeIntervalSince1970: row["made_at"]))
-        return QueuedChange(change: change, revision: row["revision"])
-      }
+    return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+      let add = (row["add_labels"] as String?).map { Self.strings(Self.parse($0)) }
+      let remove = (row["remove_labels"] as String?).map { Self.strings(Self.parse($0)) }
+      let change = PendingChange(
+        id: row["bookmark_id"], field: row["field"], value: (row["value"] as String?).map(Self.parse),
+        addLabels: add, removeLabels: remove, base: Self.parse(row["base"]), baseUpdated: row["base_updated"],
+        madeAt: Date(timeIntervalSince1970: row["made_at"]))
+      return QueuedChange(change: change, revision: row["revision"])
     }
   }
 
@@ -188,6 +183,19 @@ extension OfflineStore {
   /// How many changes wait to be pushed.
   public func pendingCount() throws -> Int {
     try reading { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending_change") ?? 0 }
+  }
+
+  /// A later label edit on top of an earlier one: the last word on a label wins, so adding it
+  /// takes it off the removals, and back.
+  static func applyLabels(adding: [String], removing: [String], to add: inout [String], _ remove: inout [String]) {
+    for label in adding {
+      remove.removeAll { $0 == label }
+      if !add.contains(label) { add.append(label) }
+    }
+    for label in removing {
+      add.removeAll { $0 == label }
+      if !remove.contains(label) { remove.append(label) }
+    }
   }
 
   static func parse(_ text: String) -> JSONValue {

@@ -1,6 +1,7 @@
 import ContentHash
 public import Foundation
 public import OfflineStore
+public import PrivateFiles
 import Wire
 import ZIPFoundation
 
@@ -29,7 +30,7 @@ public final class EPUBBook {
   static let coreImageTypes: Set<String> = ["image/png", "image/jpeg", "image/gif", "image/svg+xml"]
 
   private let path: String
-  private let partial: String
+  private let output: PartialFile
   private let zip: Archive
   private let now: Date
   private var chapters: [(file: String, info: ArticleInfo)] = []
@@ -37,20 +38,25 @@ public final class EPUBBook {
   private var images: [String: (path: String, mime: String)] = [:]
   private var imageOrder: [String] = []
 
-  /// Starts a book at `path`; the file appears there only when ``finish(title:)`` succeeds.
-  public init(path: String, now: Date = Date()) throws {
+  /// Starts a book at `path` (standard output for `-`, through a link to its target); the file
+  /// appears there only when ``finish(title:)`` succeeds. `standardOutput` receives the book
+  /// for `-`.
+  public init(
+    path: String, now: Date = Date(),
+    standardOutput: @escaping PartialFile.StandardOutput = PartialFile.writeToDescriptor1
+  ) throws {
     self.path = path
     self.now = now
-    let folder = (path as NSString).deletingLastPathComponent
-    let name = ".\((path as NSString).lastPathComponent).\(UUID().uuidString).partial"
-    partial = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
     // An empty ZIP created private from the start (ZIPFoundation's own create would make it
     // readable by everyone first).
     let emptyZIP = Data([0x50, 0x4b, 0x05, 0x06] + [UInt8](repeating: 0, count: 18))
-    guard FileManager.default.createFile(atPath: partial, contents: emptyZIP, attributes: [.posixPermissions: 0o600])
-    else { throw BookError.cannotWrite(path: path, reason: "cannot create a file in its folder") }
     do {
-      zip = try Archive(url: URL(fileURLWithPath: partial), accessMode: .update)
+      output = try PartialFile(for: path, initial: emptyZIP, standardOutput: standardOutput)
+    } catch let error as FileWriteError {
+      throw BookError.cannotWrite(path: path, reason: error.reason)
+    }
+    do {
+      zip = try Archive(url: URL(fileURLWithPath: output.partial), accessMode: .update)
       // First and stored, so that a reader can tell the type from the first bytes.
       try add("mimetype", Data("application/epub+zip".utf8), compress: false)
       try add(
@@ -65,7 +71,7 @@ public final class EPUBBook {
           """.utf8))
       try add("OEBPS/style.css", Data(Stylesheet.book.utf8))
     } catch {
-      try? FileManager.default.removeItem(atPath: partial)
+      output.abandon()
       throw BookError.cannotWrite(path: path, reason: "\(error)")
     }
   }
@@ -105,20 +111,18 @@ public final class EPUBBook {
       let bookTitle = title ?? chapters.first.map { chapters.count == 1 ? $0.info.title : nil } ?? nil
       try add("OEBPS/nav.xhtml", Data(navigation(title: bookTitle ?? defaultTitle).utf8))
       try add("OEBPS/content.opf", Data(packageDocument(title: bookTitle ?? defaultTitle).utf8))
-      guard rename(partial, path) == 0 else {
-        throw BookError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
-      }
+      let bytes = try output.commit()
+      return Summary(chapters: chapters.count, images: images.count, bytes: bytes)
     } catch {
-      try? FileManager.default.removeItem(atPath: partial)
+      output.abandon()
       if error is BookError { throw error }
+      if let error = error as? FileWriteError { throw BookError.cannotWrite(path: path, reason: error.reason) }
       throw BookError.cannotWrite(path: path, reason: "\(error)")
     }
-    let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    return Summary(chapters: chapters.count, images: images.count, bytes: bytes)
   }
 
   /// Leaves no partial file behind.
-  public func abandon() { try? FileManager.default.removeItem(atPath: partial) }
+  public func abandon() { output.abandon() }
 
   private var defaultTitle: String { "Readeck articles, \(ArticleInfo.day(now))" }
 

@@ -1,5 +1,6 @@
 public import Foundation
 public import OfflineStore
+import PrivateFiles
 
 /// `index.html` for a folder of articles: a table of title (linked), site, date, reading time and
 /// size, in the order given (newest first), under the same policy as the pages.
@@ -87,11 +88,15 @@ public enum SiteExport {
   /// holding the user's articles); other files in the folder stay.
   public static func write(_ store: OfflineStore, to folder: String, now: Date = Date()) throws -> Summary {
     let manager = FileManager.default
-    let articlesFolder = (folder as NSString).appendingPathComponent("articles")
+    var isFolder: ObjCBool = false
+    if manager.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
+      throw FileWriteError(path: folder, reason: "it is a file, not a folder")
+    }
+    let articlesFolder = PathParts.joining(folder, "articles")
     do {
       try manager.createDirectory(atPath: articlesFolder, withIntermediateDirectories: true)
     } catch {
-      throw PrivateFile.WriteError(path: articlesFolder, reason: "cannot create the folder")
+      throw FileWriteError(path: articlesFolder, reason: "cannot create the folder")
     }
     var entries: [SiteIndex.Entry] = []
     var bytes = 0
@@ -99,7 +104,7 @@ public enum SiteExport {
       guard let article = try store.stored(id: id) else { continue }  // pruned meanwhile
       let file = "articles/" + StoredArticle.fileName(for: id) + ".html"
       let page = Data(ArticlePage.document(article).utf8)
-      try PrivateFile.write(page, to: (folder as NSString).appendingPathComponent(file))
+      try PrivateFile.write(page, to: PathParts.joining(folder, file))
       bytes += page.count
       entries.append(
         SiteIndex.Entry(
@@ -107,7 +112,7 @@ public enum SiteExport {
           href: file))
     }
     let index = Data(SiteIndex.html(entries, now: now).utf8)
-    try PrivateFile.write(index, to: (folder as NSString).appendingPathComponent("index.html"))
+    try PrivateFile.write(index, to: PathParts.joining(folder, "index.html"))
     return Summary(articles: entries.count, bytes: bytes + index.count)
   }
 }

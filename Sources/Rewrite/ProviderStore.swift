@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 
 /// `$XDG_CONFIG_HOME/ailo/providers.json`: the providers and which one is the default. Written
 /// whole (temp file + rename) with mode 0600, since it may hold an API key the user stored
@@ -56,17 +57,10 @@ public struct ProviderStore: Sendable {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     var data = try encoder.encode(contents)
     data.append(UInt8(ascii: "\n"))
-    let folder = (path as NSString).deletingLastPathComponent
     try FileManager.default.createDirectory(
-      atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    let temporary = folder + "/.providers.json.\(UUID().uuidString)"
-    guard FileManager.default.createFile(atPath: temporary, contents: data, attributes: [.posixPermissions: 0o600])
-    else {
-      throw ProviderConfigError("cannot write \(folder)")
-    }
-    guard rename(temporary, path) == 0 else {
-      try? FileManager.default.removeItem(atPath: temporary)
-      throw ProviderConfigError("cannot write \(path)")
+      atPath: PathParts.folder(of: path), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    do { try PrivateFile.write(data, to: path) } catch let error as FileWriteError {
+      throw ProviderConfigError(error.description)
     }
   }
 

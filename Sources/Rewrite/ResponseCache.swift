@@ -1,5 +1,6 @@
 import ContentHash
 import Foundation
+import PrivateFiles
 import Wire
 
 /// Answers kept on disk by what was asked, so that re-running a Makefile costs nothing twice.
@@ -48,21 +49,10 @@ public struct ResponseCache: Sendable {
     ]
     if let usage = completion.usage { object["usage"] = usage.json }
     if let reason = completion.finishReason { object["finish_reason"] = .string(reason) }
-    let folder = (path(key) as NSString).deletingLastPathComponent
     try FileManager.default.createDirectory(
-      atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    let temporary = folder + "/.\(key).\(UUID().uuidString)"
-    guard
-      FileManager.default.createFile(
-        atPath: temporary, contents: Data(try WireCoding.line(JSONValue.object(object))),
-        attributes: [.posixPermissions: 0o600])
-    else {
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary])
-    }
-    if rename(temporary, path(key)) != 0 {
-      try? FileManager.default.removeItem(atPath: temporary)
-      throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: path(key)])
-    }
+      atPath: PathParts.folder(of: path(key)), withIntermediateDirectories: true,
+      attributes: [.posixPermissions: 0o700])
+    try PrivateFile.write(Data(try WireCoding.line(JSONValue.object(object))), to: path(key))
   }
 
   private func path(_ key: String) -> String { "\(directory)/\(key.prefix(2))/\(key).json" }

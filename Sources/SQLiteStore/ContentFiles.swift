@@ -1,5 +1,6 @@
 import ContentHash
 public import Foundation
+import PrivateFiles
 
 /// A folder of files named by the SHA-256 of their content (plus the original extension, so
 /// that players still know the format): the same bytes are stored once however often they are
@@ -22,7 +23,7 @@ public struct ContentFiles: Sendable {
     let data: Data
     do { data = try Data(contentsOf: URL(fileURLWithPath: source)) } catch { throw UnreadableFile(path: source) }
     let sha = HexDigest.sha256(data)
-    let ext = (source as NSString).pathExtension.lowercased()
+    let ext = PathParts.fileExtension(of: source).lowercased()
     let usable = !ext.isEmpty && ext.count <= 8 && ext.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
     return Content(name: usable ? sha + "." + ext : sha, sha256: sha, data: data)
   }
@@ -55,13 +56,7 @@ public struct ContentFiles: Sendable {
     do {
       try FileManager.default.createDirectory(
         atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      let partial = target + ".part-\(getpid())"
-      guard FileManager.default.createFile(atPath: partial, contents: data, attributes: [.posixPermissions: 0o600])
-      else { throw CocoaError(.fileWriteUnknown) }
-      if rename(partial, target) != 0 {
-        try? FileManager.default.removeItem(atPath: partial)
-        throw CocoaError(.fileWriteUnknown)
-      }
+      try PrivateFile.write(data, to: target)
     } catch {
       throw StoreError.failed(path: folder, reason: "cannot write \(target)")
     }

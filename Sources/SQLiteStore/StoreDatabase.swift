@@ -1,5 +1,6 @@
 public import Foundation
 public import GRDB
+import PrivateFiles
 
 /// Opening a store's SQLite file the one way every store of the toolbox does: WAL (GRDB's pool),
 /// a busy timeout, foreign keys, mode 0600, migrations run by one process at a time, and a
@@ -55,8 +56,48 @@ public enum StoreDatabase {
       {
         return queue
       }
+      // A store on a read-only mount or in a folder the user cannot write (a backup): SQLite
+      // cannot make the WAL's index beside it, and `pool` would fail trying to set the store up
+      // ("attempt to write a readonly database"). With no WAL to replay, the file alone is the
+      // whole store and opens as immutable.
+      if !isWritable(besides: path), !hasWAL(path), let queue = try? immutableReader(at: path),
+        (try? queue.read(migrator.hasCompletedMigrations)) == true
+      {
+        return queue
+      }
     }
     return try pool(at: path, creating: false, migrator: migrator, busyTimeout: busyTimeout)
+  }
+
+  /// The database at `path` read as a file nothing changes (SQLite's `immutable`): no lock, no
+  /// WAL index, nothing created beside it. Only for a store nobody can write to, since a writer
+  /// would go unnoticed.
+  static func immutableReader(at path: String) throws -> DatabaseQueue {
+    var configuration = Configuration()
+    configuration.readonly = true
+    // A URI filename: percent-escaped so that a name holding ?, # or % stays one name.
+    var uri = "file:"
+    for scalar in path.unicodeScalars {
+      switch scalar {
+      case "%": uri += "%25"
+      case "?": uri += "%3f"
+      case "#": uri += "%23"
+      default: uri.unicodeScalars.append(scalar)
+      }
+    }
+    return try DatabaseQueue(path: uri + "?immutable=1", configuration: configuration)
+  }
+
+  /// Whether this process may write the store's file and create files beside it (the WAL and
+  /// its index): access(2), which also knows read-only mounts.
+  static func isWritable(besides path: String) -> Bool {
+    access(path, W_OK) == 0 && access(PathParts.folder(of: path), W_OK) == 0
+  }
+
+  /// Whether a write-ahead log with content lies beside the store: changes only it holds yet.
+  static func hasWAL(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path + "-wal", &info) == 0 && info.st_size > 0
   }
 
   /// A transaction's database errors turned into errors that say which store failed, so that
@@ -90,12 +131,12 @@ public enum StoreDatabase {
   /// `creatingFolder`), which every process opening a store in it takes. A lock on the folder,
   /// not the file: closing any descriptor of the database file would drop SQLite's own locks on it.
   static func oneAtATime<T>(in path: String, creatingFolder: Bool, _ body: () throws -> T) throws -> T {
-    let folder = (path as NSString).deletingLastPathComponent
-    if creatingFolder, !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+    let folder = PathParts.folder(of: path)
+    if creatingFolder, !FileManager.default.fileExists(atPath: folder) {
       try FileManager.default.createDirectory(
         atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
-    let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return try body() }  // an unreadable folder: SQLite will say more
     defer { close(descriptor) }
     while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotesStore
+import PrivateFiles
 import SQLiteStore
 import ToolKit
 import Wire
@@ -84,7 +85,7 @@ extension AilLog {
         let recording = try audio.map { try store.recordings.read(fileAt: $0) }
         let draft = NoteLog.Draft(
           title: title!, content: content, category: category, tags: tags, reminder: reminder, audio: recording,
-          source: audio.map { LogSource(file: ($0 as NSString).lastPathComponent) })
+          source: audio.map { LogSource(file: PathParts.name(of: $0)) })
         let entry = try store.add(draft, now: now)!
         try OutputSink.standardOutput.emit(entry)
         try OutputSink.standardOutput.flush()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotesStore
+import PrivateFiles
 import SQLiteStore
 import ToolKit
 import Wire
@@ -137,10 +138,10 @@ extension AilLog {
         }
         let hasNDJSON = FileManager.default.fileExists(atPath: path + "/log.ndjson")
         let chosen = format ?? (isFolder.boolValue ? (hasNDJSON ? .ndjson : .markdown) : .ndjson)
-        let folder = isFolder.boolValue ? path : (path as NSString).deletingLastPathComponent
+        let folder = isFolder.boolValue ? path : PathParts.folder(of: path)
         let store = try log.open(creating: true)
         var importer = Importer(
-          store: store, audioFolder: (folder.isEmpty ? "." : folder) + "/audio", diagnostics: diagnostics)
+          store: store, audioFolder: PathParts.joining(folder, "audio"), diagnostics: diagnostics)
         switch chosen {
         case .ndjson:
           try importer.ndjson(isFolder.boolValue ? path + "/log.ndjson" : path, strict: strict)
@@ -213,12 +214,12 @@ struct Importer {
     do { json = try bytes.withUnsafeBytes { try WireCoding.parse($0) } } catch {
       throw ToolError(.dataError, "\(file): not JSON: \(error)")
     }
-    let folder = (file as NSString).deletingLastPathComponent
+    let folder = PathParts.folder(of: file)
     for (entry, audio) in try AppExport.entries(json, defaultCategory: defaultCategory) {
       var path = audio
       if let given = audio, !FileManager.default.fileExists(atPath: given) {
         // The app's paths are from another machine: look beside the file.
-        let beside = (folder.isEmpty ? "." : folder) + "/" + (given as NSString).lastPathComponent
+        let beside = PathParts.joining(folder, PathParts.name(of: given))
         path = FileManager.default.fileExists(atPath: beside) ? beside : nil
         if path == nil { diagnostics.warning("\(entry.title): recording \(given) not found, imported without it") }
       }
@@ -233,7 +234,7 @@ struct Importer {
     if let audioPath {
       let read = try store.recordings.read(fileAt: audioPath)
       content =
-        named ? store.recordings.content(named: (audioPath as NSString).lastPathComponent, data: read.data) : read
+        named ? store.recordings.content(named: PathParts.name(of: audioPath), data: read.data) : read
       entry.audio = content?.name
     }
     if try store.restore(entry, audio: content) { added += 1 } else { present += 1 }

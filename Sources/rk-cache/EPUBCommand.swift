@@ -24,6 +24,7 @@ extension RKCache {
           Example("rk-cache epub --unread -o unread.epub", "Every unread article as one book."),
           Example("rk-cache epub --label longread --since 7d -o week.epub", "A week's long reads."),
           Example("rk-cache epub WNBGvKQgFsLwHwy4i89q53 -o a.epub", "One article."),
+          Example("rk-cache epub --unread -o - | ssh reader 'cat > unread.epub'", "To standard output."),
         ],
         exitStatuses: [
           (.success, nil), (.failure, "A named article is not cached, or none is chosen."),
@@ -33,7 +34,9 @@ extension RKCache {
     @OptionGroup var store: StoreOptions
     @Argument(help: "The articles' ids, in the book's order.") var ids: [String] = []
     @Option(
-      name: .shortAndLong, help: ArgumentHelp("The book to write.", valueName: "file.epub"),
+      name: .shortAndLong,
+      help: ArgumentHelp(
+        "The book to write (through a symbolic link to its target; - for standard output).", valueName: "file.epub"),
       completion: .file(extensions: ["epub"]))
     var output: String
     @Flag(help: "The articles not archived on the server.") var unread = false
@@ -68,7 +71,9 @@ extension RKCache {
           ids.isEmpty ? try opened.ids(unread: unread, label: label, cachedSince: since.flatMap { Self.date($0) }) : ids
         guard !chosen.isEmpty else { throw ToolError(.failure, "no cached article matches; no book written") }
         let book: EPUBBook
-        do { book = try EPUBBook(path: output) } catch { throw ToolError(.ioError, "\(error)") }
+        do { book = try EPUBBook(path: output, standardOutput: ReadingOutput.standardOutput) } catch {
+          throw ToolError(.ioError, "\(error)")
+        }
         do {
           for id in chosen {
             guard let article = try opened.stored(id: id) else {
@@ -79,8 +84,9 @@ extension RKCache {
             try book.add(article)
           }
           let summary = try book.finish(title: title)
+          try OutputSink.standardOutput.flush()
           diagnostics.info(
-            "wrote \(output): \(Formatting.count(summary.chapters, "article")), \(Formatting.count(summary.images, "image")), \(Formatting.size(summary.bytes))"
+            "wrote \(ReadingOutput.name(output)): \(Formatting.count(summary.chapters, "article")), \(Formatting.count(summary.images, "image")), \(Formatting.size(summary.bytes))"
           )
         } catch let error as EPUBBook.BookError {
           book.abandon()

@@ -29,7 +29,10 @@ extension RKCache {
     @OptionGroup var store: StoreOptions
     @Argument(help: "The article's id.") var id: String
     @Option(
-      name: .shortAndLong, help: ArgumentHelp("Write to this file (default: standard output).", valueName: "file"),
+      name: .shortAndLong,
+      help: ArgumentHelp(
+        "Write to this file, through a symbolic link to its target (default or -: standard output).",
+        valueName: "file"),
       completion: .file(extensions: ["html"]))
     var output: String?
 

@@ -1,5 +1,6 @@
 import Foundation
 import OfflineStore
+import PrivateFiles
 import Reading
 import StoreCommandLine
 import ToolKit
@@ -11,8 +12,9 @@ enum ReadingOutput {
     return article
   }
 
-  /// Writes `text` to `path` through a file beside it renamed into place (mode 0600: it holds
-  /// the user's article), or to standard output when `path` is nil or `-`.
+  /// Writes `text` to `path` through a file beside it (beside the target of a link) renamed
+  /// into place (mode 0600: it holds the user's article), or to standard output when `path` is
+  /// nil or `-`. A folder, a device or a pipe is refused.
   static func write(_ text: String, to path: String?) throws {
     guard let path, path != "-" else {
       let sink = OutputSink.standardOutput
@@ -20,10 +22,17 @@ enum ReadingOutput {
       try sink.flush()
       return
     }
-    do { try PrivateFile.write(Data(text.utf8), to: path) } catch let error as PrivateFile.WriteError {
+    do { try PrivateFile.write(Data(text.utf8), to: path) } catch let error as FileWriteError {
       throw ToolError(.ioError, error.description)
     }
   }
+
+  /// Where a finished file named `-` goes: the tools' standard output, which ends the process
+  /// quietly with 141 when its reader went away. The caller flushes it.
+  static var standardOutput: PartialFile.StandardOutput { { bytes in try OutputSink.standardOutput.write(bytes) } }
+
+  /// The file's name for messages.
+  static func name(_ path: String) -> String { path == "-" ? "standard output" : path }
 
   /// The terminal's width when standard output is one, else 80 (a pipe, a file).
   static var terminalWidth: Int {

@@ -137,6 +137,10 @@ enum DocumentedExamples {
       run.expect(run.file("xdg-open.log") == "a/index.html\n", "the index opened")
       run.expect(run.shell("ls a/articles/*.html | wc -l") == "21\n", "21 pages beside it")
     },
+    "rk-cache export - | ssh backup 'cat > readkeep.zip'": .notRun(
+      "needs a second machine over ssh; FileDestinationTests writes - to a pipe and checks the ZIP"),
+    "rk-cache epub --unread -o - | ssh reader 'cat > unread.epub'": .notRun(
+      "needs a second machine over ssh; FileDestinationTests writes -o - to a pipe and checks the book"),
     "rk-cache export --site ~/public/articles": .runs { run in
       let index = run.file("public/articles/index.html") ?? ""
       run.expect(index.contains("Swift concurrency and actors") && index.contains(Sandbox.firstID), "the index")

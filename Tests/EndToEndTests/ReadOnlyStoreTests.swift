@@ -1,0 +1,97 @@
+import Foundation
+import ReadeckFake
+import Testing
+import Wire
+
+/// Stores in a folder nobody may write (a backup on a read-only mount): every reading command of
+/// rk-cache and ail-log reads them, and nothing appears beside them.
+///
+/// Root writes through any mode, so run as root the tools run as `nobody` (setpriv), for whom
+/// the modes hold; a root run without setpriv, or from a checkout `nobody` cannot enter, skips,
+/// saying why.
+@Suite struct ReadOnlyStoreTests {
+  static let token = "rdk-read-only-t0ken"
+  static let isRoot = geteuid() == 0
+  static let setpriv = "/usr/bin/setpriv"
+  static var modesHold: Bool {
+    !isRoot
+      || (FileManager.default.isExecutableFile(atPath: setpriv)
+        && othersCanReach(binaries.appendingPathComponent("rk-cache").path)
+        && othersCanReach(NSTemporaryDirectory()))
+  }
+
+  /// Whether every folder on the way to `path` lets others through (and `path` itself, when it
+  /// is a file, lets them run it): what `nobody` needs to run the built tools on a store in the
+  /// temporary folder. A checkout under /root does not.
+  static func othersCanReach(_ path: String) -> Bool {
+    var current = path
+    while true {
+      var info = stat()
+      guard stat(current, &info) == 0, info.st_mode & S_IXOTH != 0 else { return false }
+      if current == "/" || current.isEmpty { return true }
+      let parent = URL(fileURLWithPath: current).deletingLastPathComponent().path
+      if parent == current { return true }
+      current = parent
+    }
+  }
+
+  /// A built tool run by a user the folder's mode applies to.
+  private func runAsReader(_ tool: String, _ arguments: [String]) throws -> ToolRun {
+    guard Self.isRoot else { return try run(tool, arguments) }
+    return try run(
+      Self.setpriv,
+      ["--reuid=65534", "--regid=65534", "--clear-groups", binaries.appendingPathComponent(tool).path] + arguments)
+  }
+
+  @Test(
+    .enabled(
+      if: modesHold,
+      "run as root, a read-only mode cannot stop a write, and the tools cannot run as nobody (no setpriv, or a checkout nobody may enter)"
+    ))
+  func storesInAReadOnlyFolderAreRead() async throws {
+    let samples = RKPushTests.unread(2, seed: 31)
+    let folder = NSTemporaryDirectory() + "rk-read-only-e2e-" + UUID().uuidString
+    try FileManager.default.createDirectory(
+      atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+    defer {
+      chmod(folder, 0o755)
+      try? FileManager.default.removeItem(atPath: folder)
+    }
+    let cache = folder + "/cache.sqlite"
+    let notes = folder + "/notes.sqlite"
+    try await withReadeck(samples, token: Self.token) { fake in
+      let fetched = try run(
+        "rk-fetch", ["--server", fake.baseURL, "--state", "all", "--limit", "0"],
+        environment: ["READECK_TOKEN": Self.token])
+      #expect(try run("rk-cache", ["store", "--db", cache], stdin: fetched.stdout).status == 0)
+    }
+    #expect(try run("ail-log", ["add", "kept on the backup", "--title", "Backup note", "--db", notes]).status == 0)
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+    #expect(files == ["cache.sqlite", "notes.sqlite"], "the writers left no WAL behind")
+    for file in files { #expect(chmod(folder + "/" + file, 0o444) == 0) }
+    #expect(chmod(folder, 0o555) == 0)
+
+    let stats = try runAsReader("rk-cache", ["stats", "--db", cache])
+    #expect(stats.status == 0, "\(stats.stderr)")
+    #expect(stats.stdout.contains("2 articles"), "\(stats.stdout)")
+    let words: [Substring] = samples[0].title.split(separator: Character(" "))
+    let word = String(words.max { $0.count < $1.count } ?? "")
+    let search = try runAsReader("rk-cache", ["search", "--db", cache, word])
+    #expect(search.status == 0, "\(search.stderr)")
+    #expect(search.records(kind: "search_hit").contains { $0["id"]?.stringValue == samples[0].id })
+    let text = try runAsReader("rk-cache", ["text", "--db", cache, samples[0].id])
+    #expect(text.status == 0 && text.stdout.contains(word), "\(text.stderr)")
+    let list = try runAsReader("rk-cache", ["list", "--db", cache])
+    #expect(list.status == 0 && list.records.count == 2, "\(list.stderr)")
+
+    let notesList = try runAsReader("ail-log", ["list", "--db", notes])
+    #expect(notesList.status == 0 && notesList.stdout.contains("\"title\":\"Backup note\""), "\(notesList.stderr)")
+    let notesSearch = try runAsReader("ail-log", ["search", "--db", notes, "backup"])
+    #expect(notesSearch.status == 0 && notesSearch.stdout.contains("Backup note"), "\(notesSearch.stderr)")
+
+    // Writing is refused as before, with the store's message and status.
+    let mark = try runAsReader("rk-cache", ["mark", "--db", cache, samples[0].id, "--archive"])
+    #expect(mark.status != 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == files)
+  }
+}
