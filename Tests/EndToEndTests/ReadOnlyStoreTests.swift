@@ -3,11 +3,16 @@ import ReadeckFake
 import Testing
 import Wire
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Stores in a folder nobody may write (a backup on a read-only mount): every reading command of
 /// rk-cache and ail-log reads them, and nothing appears beside them.
 ///
 /// Root writes through any mode, so run as root the tools run as `nobody` (setpriv), for whom
-/// the modes hold; a root run without setpriv, or from a checkout `nobody` cannot enter, skips,
+/// the modes hold, from copies in the temporary folder (a checkout under /root is closed to
+/// others); a root run without setpriv, or with a temporary folder `nobody` cannot enter, skips,
 /// saying why.
 @Suite struct ReadOnlyStoreTests {
   static let token = "rdk-read-only-t0ken"
@@ -16,7 +21,6 @@ import Wire
   static var modesHold: Bool {
     !isRoot
       || (FileManager.default.isExecutableFile(atPath: setpriv)
-        && othersCanReach(binaries.appendingPathComponent("rk-cache").path)
         && othersCanReach(NSTemporaryDirectory()))
   }
 
@@ -35,27 +39,35 @@ import Wire
     }
   }
 
-  /// A built tool run by a user the folder's mode applies to.
-  private func runAsReader(_ tool: String, _ arguments: [String]) throws -> ToolRun {
+  /// A built tool run by a user the folder's mode applies to: as root, a copy in `tools` (the
+  /// binaries find the Swift runtime by an absolute run path) run as nobody.
+  private func runAsReader(_ tool: String, _ arguments: [String], tools: String) throws -> ToolRun {
     guard Self.isRoot else { return try run(tool, arguments) }
-    return try run(
-      Self.setpriv,
-      ["--reuid=65534", "--regid=65534", "--clear-groups", binaries.appendingPathComponent(tool).path] + arguments)
+    let copy = tools + "/" + tool
+    if !FileManager.default.fileExists(atPath: copy) {
+      try FileManager.default.copyItem(atPath: binaries.appendingPathComponent(tool).path, toPath: copy)
+      chmod(copy, 0o755)
+    }
+    return try run(Self.setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", copy] + arguments)
   }
 
   @Test(
     .enabled(
       if: modesHold,
-      "run as root, a read-only mode cannot stop a write, and the tools cannot run as nobody (no setpriv, or a checkout nobody may enter)"
+      "run as root, a read-only mode cannot stop a write, and the tools cannot run as nobody (no setpriv, or a temporary folder nobody may enter)"
     ))
   func storesInAReadOnlyFolderAreRead() async throws {
     let samples = RKPushTests.unread(2, seed: 31)
     let folder = NSTemporaryDirectory() + "rk-read-only-e2e-" + UUID().uuidString
     try FileManager.default.createDirectory(
       atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+    let tools = folder + "-tools"
+    try FileManager.default.createDirectory(
+      atPath: tools, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
     defer {
       chmod(folder, 0o755)
       try? FileManager.default.removeItem(atPath: folder)
+      try? FileManager.default.removeItem(atPath: tools)
     }
     let cache = folder + "/cache.sqlite"
     let notes = folder + "/notes.sqlite"
@@ -71,26 +83,26 @@ import Wire
     for file in files { #expect(chmod(folder + "/" + file, 0o444) == 0) }
     #expect(chmod(folder, 0o555) == 0)
 
-    let stats = try runAsReader("rk-cache", ["stats", "--db", cache])
+    let stats = try runAsReader("rk-cache", ["stats", "--db", cache], tools: tools)
     #expect(stats.status == 0, "\(stats.stderr)")
     #expect(stats.stdout.contains("2 articles"), "\(stats.stdout)")
     let words: [Substring] = samples[0].title.split(separator: Character(" "))
     let word = String(words.max { $0.count < $1.count } ?? "")
-    let search = try runAsReader("rk-cache", ["search", "--db", cache, word])
+    let search = try runAsReader("rk-cache", ["search", "--db", cache, word], tools: tools)
     #expect(search.status == 0, "\(search.stderr)")
     #expect(search.records(kind: "search_hit").contains { $0["id"]?.stringValue == samples[0].id })
-    let text = try runAsReader("rk-cache", ["text", "--db", cache, samples[0].id])
+    let text = try runAsReader("rk-cache", ["text", "--db", cache, samples[0].id], tools: tools)
     #expect(text.status == 0 && text.stdout.contains(word), "\(text.stderr)")
-    let list = try runAsReader("rk-cache", ["list", "--db", cache])
+    let list = try runAsReader("rk-cache", ["list", "--db", cache], tools: tools)
     #expect(list.status == 0 && list.records.count == 2, "\(list.stderr)")
 
-    let notesList = try runAsReader("ail-log", ["list", "--db", notes])
+    let notesList = try runAsReader("ail-log", ["list", "--db", notes], tools: tools)
     #expect(notesList.status == 0 && notesList.stdout.contains("\"title\":\"Backup note\""), "\(notesList.stderr)")
-    let notesSearch = try runAsReader("ail-log", ["search", "--db", notes, "backup"])
+    let notesSearch = try runAsReader("ail-log", ["search", "--db", notes, "backup"], tools: tools)
     #expect(notesSearch.status == 0 && notesSearch.stdout.contains("Backup note"), "\(notesSearch.stderr)")
 
     // Writing is refused as before, with the store's message and status.
-    let mark = try runAsReader("rk-cache", ["mark", "--db", cache, samples[0].id, "--archive"])
+    let mark = try runAsReader("rk-cache", ["mark", "--db", cache, samples[0].id, "--archive"], tools: tools)
     #expect(mark.status != 0)
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == files)
   }
