@@ -186,8 +186,20 @@ struct TopLevelScanner {
     return true
   }
 
-  /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
+  /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, within a Double's range as
+  /// JSONParser requires (`1e400` is grammatical but no number it reads).
   private mutating func skipNumber() -> Bool {
+    let start = index
+    guard skipNumberGrammar() else { return false }
+    // Only an exponent or more digits than a Double's largest value has can leave its range.
+    guard index - start > 300 || bytes[start..<index].contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) else {
+      return true
+    }
+    let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    return Double(text)?.isFinite == true
+  }
+
+  private mutating func skipNumberGrammar() -> Bool {
     _ = take(UInt8(ascii: "-"))
     if !take(UInt8(ascii: "0")) {
       guard skipDigits() else { return false }

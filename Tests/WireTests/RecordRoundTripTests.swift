@@ -167,6 +167,18 @@ import Wire
     #expect(scan(line) == RecordHead(kind: "article", id: "outer"))
   }
 
+  /// Found by fuzz-wire: the grammar allows 1e336, which no Double holds and JSONParser refuses,
+  /// so a tool that only skims would pass on a line the next tool cannot read.
+  @Test func aNumberBeyondADoublesRangeIsRefusedAsTheParserRefusesIt() {
+    for number in ["1e336", "-1e400", String(repeating: "9", count: 400), "1e-400", "1.7976931348623157e308", "0e99999"] {
+      let line = #"{"kind":"article","n":[\#(number)]}"#
+      let parsed = Array(line.utf8).withUnsafeBytes { try? WireCoding.parse($0) }
+      #expect((scan(line) != nil) == (parsed != nil), "\(number)")
+    }
+    #expect(scan(#"{"kind":"article","n":1e336}"#) == nil)
+    #expect(scan(#"{"kind":"article","n":1e-400}"#) == RecordHead(kind: "article", id: nil))
+  }
+
   @Test func escapesInValuesAreDecoded() {
     #expect(scan(#"{ "kind" : "a\u0072ticle" , "id" : "x\"y" }"#) == RecordHead(kind: "article", id: "x\"y"))
   }

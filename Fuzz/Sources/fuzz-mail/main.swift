@@ -10,7 +10,7 @@
 // The round trips re-encode their input and cost several times what the parse costs; on the whole
 // of a 4 KB input they held the run to a few hundred executions a second.
 // A broken invariant prints what broke and traps, which libFuzzer reports as a crash and saves as
-// a reproducer. Built by scripts/fuzz (TARGET=fuzz-mail) with -sanitize=fuzzer,address.
+// a reproducer. Run by `scripts/fuzz fuzz-mail` with -sanitize=fuzzer,address.
 import FuzzCheck
 import Mail
 import Wire

@@ -3,7 +3,7 @@
 // pieces of 1 to 17 bytes chosen from the input, as a network delivers it. Checked: no trap; both
 // feedings end the same way (finished, or the same error) with the same parts; a part is
 // never larger than the body.
-// Built by scripts/fuzz (TARGET=fuzz-multipart); seeded with bodies in Fuzz/Seeds/fuzz-multipart.
+// Run by `scripts/fuzz fuzz-multipart`; seeded with bodies in Fuzz/Seeds/fuzz-multipart.
 import FuzzCheck
 import Readeck
 

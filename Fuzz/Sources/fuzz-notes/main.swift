@@ -3,7 +3,7 @@
 // and listings (TypedDate), read against a fixed clock in two time zones. Checked: no trap; a
 // typed date lies within RFC 3339's years (0000–9999), so the store can always write it and read
 // it back; front matter that parses keeps the content after it verbatim.
-// Built by scripts/fuzz (TARGET=fuzz-notes); seeded with the notes in Fuzz/Seeds/fuzz-notes.
+// Run by `scripts/fuzz fuzz-notes`; seeded with the notes in Fuzz/Seeds/fuzz-notes.
 import Foundation
 import FuzzCheck
 import NotesStore

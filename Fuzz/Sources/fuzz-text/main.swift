@@ -3,8 +3,8 @@
 // parse), and the reading text of rk-cache text, plain and Markdown, with and without a width,
 // also after the article cleaning rk-cache text does first (ArticleCleaner).
 // Checked: no trap; the words are one line without doubled spaces; every other layout is empty
-// or ends with a line break; the same input gives the same text twice.
-// Built by scripts/fuzz (TARGET=fuzz-text); seeded with the article pages in Fuzz/Seeds/fuzz-text.
+// or ends with a line break.
+// Run by `scripts/fuzz fuzz-text`; seeded with the article pages in Fuzz/Seeds/fuzz-text.
 import FuzzCheck
 import HTMLScan
 import Reading
@@ -23,7 +23,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   for layout in layouts {
     let text = HTMLPlainText.text(html, layout: layout)
     check(text.isEmpty || text.hasSuffix("\n"), "\(layout): no final line break")
-    check(HTMLPlainText.text(html, layout: layout) == text, "\(layout): a second conversion differs")
   }
   let cleaned = ArticleCleaner.clean(html, title: "One two three") { _ in true }
   let text = HTMLPlainText.text(cleaned, layout: .reading(width: 40, markdown: false))

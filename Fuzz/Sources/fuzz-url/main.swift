@@ -3,7 +3,7 @@
 // and a base, is resolved, made canonical and given its origin. Checked: no trap; an http(s)
 // result parses again to itself (a browser's serialisation is a fixed point), its canonical form
 // too, and it holds no white space or control character; an origin is an http(s) URL.
-// Built by scripts/fuzz (TARGET=fuzz-url); seeded with the URLs in Fuzz/Seeds/fuzz-url.
+// Run by `scripts/fuzz fuzz-url`; seeded with the URLs in Fuzz/Seeds/fuzz-url.
 import FuzzCheck
 import ImageExtraction
 

@@ -5,7 +5,7 @@
 //   (b) JSONParser, whose value written by JSONWriter must parse back to itself;
 //   (c) the records the tools decode (Article, BookmarkRecord, LogEntry, PendingChange,
 //       MailRecord), which must not trap whatever the line holds.
-// Built by scripts/fuzz (TARGET=fuzz-wire); seeded with record lines in Fuzz/Seeds/fuzz-wire.
+// Run by `scripts/fuzz fuzz-wire`; seeded with record lines in Fuzz/Seeds/fuzz-wire.
 import FuzzCheck
 import ToolKit
 import Wire
