@@ -40,7 +40,9 @@ public enum Formatting {
 
   /// `3 h ago`, `2 d ago`, `just now`.
   public static func age(of date: Date, now: Date = Date()) -> String {
-    let seconds = Int(now.timeIntervalSince(date))
+    let interval = now.timeIntervalSince(date)
+    // A stored date far from any real one reads as a huge age instead of trapping in `Int(_:)`.
+    let seconds = interval.isFinite ? Int(min(max(interval, -1e15), 1e15)) : 0
     switch seconds {
     case ..<60: return "just now"
     case ..<3600: return "\(seconds / 60) min ago"

@@ -66,10 +66,13 @@ enum Clock {
   /// `text` as a date, or a usage error naming the option.
   static func date(_ text: String, option: String, dayStart: Bool = false) throws -> Date {
     let parser = TypedDate(now: now, timeZone: timeZone, defaultTime: dayStart ? (0, 0) : (9, 0))
-    guard let date = parser.parse(text) else {
+    switch parser.date(text) {
+    case .success(let date): return date
+    case .failure(.unreadable):
       throw ToolError(.usage, "\(option): cannot read \"\(text)\" as a date; use \(TypedDate.forms)")
+    case .failure(.outOfBounds):
+      throw ToolError(.usage, "\(option): \"\(text)\" is outside \(TypedDate.boundsText), the dates a note can hold")
     }
-    return date
   }
 
   /// A date for people: `2026-12-01 09:00` in the local zone.
