@@ -22,6 +22,7 @@ extension NoteLog {
   @discardableResult
   public func restore(_ entry: LogEntry, audio: ContentFiles.Content?) throws -> Bool {
     try Self.checkTitle(entry.title)
+    try Self.checkText(entry)
     return try writing { db in
       if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM entry WHERE id = ?)", arguments: [entry.id]) == true {
         return false

@@ -9,9 +9,10 @@ extension OfflineStore {
   /// The article's HTML with its images back in place; marks it as read now when `touch`.
   public func html(id: String, touch: Bool = true, now: Date = Date()) throws -> String? {
     let stored: (String, [String: (mime: String, bytes: Data)])? = try reading { db in
-      guard let html = try String.fetchOne(db, sql: "SELECT html FROM article WHERE id = ?", arguments: [id]) else {
-        return nil
-      }
+      guard
+        let html = try Data.fetchOne(db, sql: "SELECT CAST(html AS BLOB) FROM article WHERE id = ?", arguments: [id])
+          .map(WholeText.text)
+      else { return nil }
       var images: [String: (mime: String, bytes: Data)] = [:]
       let rows = try Row.fetchAll(
         db,

@@ -127,5 +127,7 @@ func write(_ entries: [LogEntry], format: OutputFormat) throws {
 
 /// Standard input, whole, as text.
 func readStandardInput() throws -> String {
-  String(decoding: try InputFile.contents(of: "-"), as: UTF8.self)
+  let text = String(decoding: try InputFile.contents(of: "-"), as: UTF8.self)
+  try NoteLog.checkRead(text, from: "standard input")
+  return text
 }
