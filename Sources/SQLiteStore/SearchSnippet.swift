@@ -1,0 +1,142 @@
+import Foundation
+public import GRDB
+
+/// The snippet of a full-text hit in time that does not grow with the size of its row.
+///
+/// FTS5's `snippet()` scores a window around every occurrence of the query's terms against every
+/// other one: its time grows with the square of a term's occurrences in the row (7 s for "lorem"
+/// in an article of 1.2 MB, more than 10 minutes in one of 50 MB). Rows of up to `bound`
+/// characters (every ordinary article or note; at most ~20 ms each) keep FTS5's own snippet; a
+/// longer row's snippet is cut here from a bounded window around the first occurrence of a term,
+/// in the same form: at most 12 words, terms in `[…]`, `…` where the text goes on.
+public struct SearchSnippet: Sendable {
+  /// The FTS5 table and its long column (the article's text, the note's content).
+  public let table: String
+  public let column: String
+
+  /// The longest row whose snippet FTS5 makes (characters of `column`).
+  public static let bound = 65_536
+  /// Words in a snippet, as `snippet(…, 12)`.
+  static let words = 12
+
+  public init(table: String, column: String) {
+    self.table = table
+    self.column = column
+  }
+
+  /// The select-list expression of the snippet: FTS5's for rows up to `bound`, NULL for longer
+  /// ones (CASE evaluates only the branch taken, so `snippet()` never runs on them).
+  public var sql: String {
+    "CASE WHEN length(\(table).\(column)) <= \(Self.bound) THEN snippet(\(table), -1, '[', ']', '…', \(Self.words)) END"
+  }
+
+  /// The snippet of the long row `rowid` for `query`: around the first term in the column's first
+  /// `bound` characters, else around the first place SQLite's `instr` finds one, else the column's
+  /// first words (the match was in another column, or in a spelling folded differently).
+  public func longRow(_ db: Database, rowid: Int64, query: String) throws -> String {
+    let terms = Self.terms(query)
+    let head =
+      try String.fetchOne(
+        db, sql: "SELECT substr(\(column), 1, \(Self.bound)) FROM \(table) WHERE rowid = ?", arguments: [rowid]) ?? ""
+    if let snippet = Self.snippet(head, terms: terms, atStart: true) { return snippet }
+    // A term first found deeper in the row: one scan in C per term (SQLite's lower() folds ASCII).
+    for term in terms.prefix(4) where !term.text.isEmpty {
+      guard
+        let position = try Int.fetchOne(
+          db, sql: "SELECT instr(lower(\(column)), ?) FROM \(table) WHERE rowid = ?", arguments: [term.text, rowid]),
+        position > 0
+      else { continue }
+      let start = max(1, position - 400)
+      let window =
+        try String.fetchOne(
+          db, sql: "SELECT substr(\(column), ?, 1000) FROM \(table) WHERE rowid = ?", arguments: [start, rowid]) ?? ""
+      if let snippet = Self.snippet(window, terms: terms, atStart: start == 1) { return snippet }
+    }
+    return Self.opening(head)
+  }
+
+  /// A word of the query: its folded text and whether it is a prefix (`swi*`).
+  struct Term: Equatable {
+    let text: String
+    let prefix: Bool
+  }
+
+  /// The words of an FTS5 query a snippet marks: bare and quoted words, folded; the operators
+  /// (AND, OR, NOT, NEAR) and column names (`title:`) left out.
+  static func terms(_ query: String) -> [Term] {
+    var terms: [Term] = []
+    for (range, text) in tokens(query) {
+      let rest = query[range.upperBound...]
+      if rest.hasPrefix(":") || ["AND", "OR", "NOT", "NEAR"].contains(text) { continue }
+      // `swi*`, and `"swi"*` as ail-log quotes a plain word.
+      terms.append(Term(text: fold(text), prefix: rest.hasPrefix("*") || rest.hasPrefix("\"*")))
+    }
+    return terms
+  }
+
+  /// `text` as the index compares it: case and diacritics folded (`unicode61 remove_diacritics 2`).
+  static func fold(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+  }
+
+  /// The words of `text` as unicode61 cuts them: runs of letters, numbers and private-use
+  /// characters (and the marks that go with them).
+  static func tokens(_ text: String) -> [(Range<String.Index>, String)] {
+    var tokens: [(Range<String.Index>, String)] = []
+    var start: String.Index?
+    let scalars = text.unicodeScalars
+    var index = scalars.startIndex
+    while index != scalars.endIndex {
+      let next = scalars.index(after: index)
+      if isWordScalar(scalars[index]) {
+        if start == nil { start = index }
+      } else if let begun = start {
+        tokens.append((begun..<index, String(text[begun..<index])))
+        start = nil
+      }
+      index = next
+    }
+    if let begun = start { tokens.append((begun..<text.endIndex, String(text[begun...]))) }
+    return tokens
+  }
+
+  private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter, .decimalNumber,
+      .letterNumber, .otherNumber, .privateUse, .nonspacingMark, .spacingMark, .enclosingMark:
+      true
+    default: false
+    }
+  }
+
+  /// Up to `words` words of `text` from a little before its first term, terms in `[…]`; nil when
+  /// no term is in it. `atStart`: whether `text` begins where the column does (a long row's
+  /// windows never end where it does).
+  static func snippet(_ text: String, terms: [Term], atStart: Bool) -> String? {
+    let tokens = tokens(text)
+    func matches(_ word: String) -> Bool {
+      let folded = fold(word)
+      return terms.contains { $0.prefix ? folded.hasPrefix($0.text) : folded == $0.text }
+    }
+    // A window that starts mid-text may start mid-word: its first word is not counted.
+    let first = atStart ? 0 : 1
+    guard let hit = tokens.indices.dropFirst(first).first(where: { matches(tokens[$0].1) }) else { return nil }
+    let from = max(first, hit - 2)
+    let to = min(tokens.count, from + words)
+    var out = from > 0 || !atStart ? "…" : ""
+    var position = tokens[from].0.lowerBound
+    for (range, word) in tokens[from..<to] {
+      out += text[position..<range.lowerBound]
+      out += matches(word) ? "[" + word + "]" : word
+      position = range.upperBound
+    }
+    return out + "…"
+  }
+
+  /// The first words of a long row, for a hit whose terms it does not show.
+  static func opening(_ text: String) -> String {
+    let tokens = tokens(text)
+    guard let last = tokens.prefix(words).last else { return "" }
+    return String(text[..<last.0.upperBound]) + "…"
+  }
+}
