@@ -35,10 +35,16 @@ public struct SearchSnippet: Sendable {
   /// first words (the match was in another column, or in a spelling folded differently).
   public func longRow(_ db: Database, rowid: Int64, query: String) throws -> String {
     let terms = Self.terms(query)
-    let head =
-      try String.fetchOne(
-        db, sql: "SELECT substr(\(column), 1, \(Self.bound)) FROM \(table) WHERE rowid = ?", arguments: [rowid]) ?? ""
-    if let snippet = Self.snippet(head, terms: terms, atStart: true) { return snippet }
+    // The first words first: a term is mostly near the start, and cutting 64 K characters into
+    // words for nothing costs more than a second short read.
+    var head = ""
+    for length in [2_000, Self.bound] {
+      head =
+        try String.fetchOne(
+          db, sql: "SELECT substr(\(column), 1, ?) FROM \(table) WHERE rowid = ?", arguments: [length, rowid]) ?? ""
+      let complete = head.unicodeScalars.count < length
+      if let snippet = Self.snippet(head, terms: terms, atStart: true, atEnd: complete) { return snippet }
+    }
     // A term first found deeper in the row: one scan in C per term (SQLite's lower() folds ASCII).
     for term in terms.prefix(4) where !term.text.isEmpty {
       guard
@@ -50,7 +56,8 @@ public struct SearchSnippet: Sendable {
       let window =
         try String.fetchOne(
           db, sql: "SELECT substr(\(column), ?, 1000) FROM \(table) WHERE rowid = ?", arguments: [start, rowid]) ?? ""
-      if let snippet = Self.snippet(window, terms: terms, atStart: start == 1) { return snippet }
+      let complete = window.unicodeScalars.count < 1000
+      if let snippet = Self.snippet(window, terms: terms, atStart: start == 1, atEnd: complete) { return snippet }
     }
     return Self.opening(head)
   }
@@ -110,9 +117,10 @@ public struct SearchSnippet: Sendable {
   }
 
   /// Up to `words` words of `text` from a little before its first term, terms in `[…]`; nil when
-  /// no term is in it. `atStart`: whether `text` begins where the column does (a long row's
-  /// windows never end where it does).
-  static func snippet(_ text: String, terms: [Term], atStart: Bool) -> String? {
+  /// no term is in it. `atStart`/`atEnd`: whether `text` begins/ends where the column does; a
+  /// window that does not may cut a word at either edge, which is never shown (nil when the
+  /// snippet would need it: a larger window is read then).
+  static func snippet(_ text: String, terms: [Term], atStart: Bool, atEnd: Bool) -> String? {
     let tokens = tokens(text)
     func matches(_ word: String) -> Bool {
       let folded = fold(word)
@@ -123,6 +131,8 @@ public struct SearchSnippet: Sendable {
     guard let hit = tokens.indices.dropFirst(first).first(where: { matches(tokens[$0].1) }) else { return nil }
     let from = max(first, hit - 2)
     let to = min(tokens.count, from + words)
+    let last = atEnd ? tokens.count : tokens.count - 1
+    guard to <= last else { return nil }
     var out = from > 0 || !atStart ? "…" : ""
     var position = tokens[from].0.lowerBound
     for (range, word) in tokens[from..<to] {
@@ -130,7 +140,7 @@ public struct SearchSnippet: Sendable {
       out += matches(word) ? "[" + word + "]" : word
       position = range.upperBound
     }
-    return out + "…"
+    return to == tokens.count && atEnd ? out : out + "…"
   }
 
   /// The first words of a long row, for a hit whose terms it does not show.

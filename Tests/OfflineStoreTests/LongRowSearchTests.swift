@@ -23,6 +23,16 @@ import Wire
       snippet == "…gamma delta [lorem] epsilon alpha beta gamma delta [lorem] epsilon alpha beta…", "\(snippet)")
   }
 
+  @Test func aTermAtTheEdgeOfTheFirstWindowShowsWholeWords() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // "lorem" ends at character ~2,000, where the first, short window is cut.
+    let start = String(repeating: "aa ", count: 663) + "lorem ipsum dolor sit amet consectetur adipiscing elit sed do "
+    try store.store(article("edge", title: "Edge", html: "<p>" + start + Self.filler + "</p>"))
+    let snippet = try #require(try store.search("lorem").first?.snippet)
+    #expect(snippet == "…aa aa [lorem] ipsum dolor sit amet consectetur adipiscing elit sed do…", "\(snippet)")
+  }
+
   @Test func aTermFoundOnlyDeepInALongArticleIsShown() throws {
     let (store, folder) = try makeStore()
     defer { try? FileManager.default.removeItem(atPath: folder) }
