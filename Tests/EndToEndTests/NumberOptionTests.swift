@@ -4,21 +4,28 @@ import Testing
 /// Numbers that are not numbers: `nan`, `inf` and `1e300` given to a numeric option are usage errors
 /// (status 64) that state the range, never a trap (status 132) or a value silently taken.
 @Suite struct NumberOptionTests {
+  /// A server and a token, so that on the old code the tools got as far as their traps (132).
+  static let server = ["--server", "http://127.0.0.1:9"]
+  static let wav = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/Audio/long16.wav").path
+  static let article =
+    #"{"kind":"article","id":"a","bookmark":{},"html":"<img src=\"http://127.0.0.1:9/x.png\">","fetched_at":"2026-11-22T00:00:00Z"}"#
+
   static let refused: [(tool: String, arguments: [String], range: String)] = [
-    ("rk-fetch", ["--timeout", "nan"], "from 0.001 to 86400"),
-    ("rk-fetch", ["--timeout", "inf"], "from 0.001 to 86400"),
-    ("rk-fetch", ["--timeout", "1e300"], "from 0.001 to 86400"),
-    ("rk-fetch", ["--retry-delay", "nan"], "from 0 to 3600"),
-    ("rk-push", ["--timeout", "nan"], "from 0.001 to 86400"),
-    ("rk-push", ["--timeout", "1e300"], "from 0.001 to 86400"),
-    ("rk-push", ["--retry-delay", "inf"], "from 0 to 3600"),
-    ("rk-extract-images", ["--timeout", "inf"], "from 0.001 to 86400"),
-    ("rk-extract-images", ["--timeout", "1e300"], "from 0.001 to 86400"),
-    ("rk-extract-images", ["--retry-delay", "nan"], "from 0 to 3600"),
-    ("ail-transcribe", ["--silence-hold", "inf", "x.wav"], "from 0.01 to 3600"),
-    ("ail-transcribe", ["--min-chunk", "nan", "x.wav"], "from 0 to 3600"),
-    ("ail-transcribe", ["--max-chunk", "nan", "x.wav"], "from 0 to 86400"),
-    ("ail-transcribe", ["--timeout", "1e300", "x.wav"], "from 0.001 to 86400"),
+    ("rk-fetch", server + ["--timeout", "nan"], "from 0.001 to 86400"),
+    ("rk-fetch", server + ["--timeout", "inf"], "from 0.001 to 86400"),
+    ("rk-fetch", server + ["--timeout", "1e300"], "from 0.001 to 86400"),
+    ("rk-fetch", server + ["--retry-delay", "nan"], "from 0 to 3600"),
+    ("rk-push", server + ["--timeout", "nan"], "from 0.001 to 86400"),
+    ("rk-push", server + ["--timeout", "1e300"], "from 0.001 to 86400"),
+    ("rk-push", server + ["--retry-delay", "inf"], "from 0 to 3600"),
+    ("rk-extract-images", ["--download", "--timeout", "inf"], "from 0.001 to 86400"),
+    ("rk-extract-images", ["--download", "--timeout", "1e300"], "from 0.001 to 86400"),
+    ("rk-extract-images", ["--download", "--retry-delay", "nan"], "from 0 to 3600"),
+    ("ail-transcribe", ["--segments-only", "--silence-hold", "inf", wav], "from 0.01 to 3600"),
+    ("ail-transcribe", ["--segments-only", "--min-chunk", "nan", wav], "from 0 to 3600"),
+    ("ail-transcribe", ["--segments-only", "--max-chunk", "nan", wav], "from 0 to 86400"),
+    ("ail-transcribe", ["--timeout", "1e300", wav], "from 0.001 to 86400"),
     ("ail-ai", ["--retry-delay", "nan"], "from 0 to 3600"),
     ("rk-cache", ["text", "x", "--width=-5"], "from 0 to 100000"),
     ("rk-prune", ["--older-than", "1e300d"], "up to 1000 years"),
@@ -29,9 +36,16 @@ import Testing
   @Test(arguments: 0..<refused.count)
   func aNumberOutsideItsRangeIsAUsageErrorStatingTheRange(_ index: Int) throws {
     let (tool, arguments, range) = Self.refused[index]
-    let result = try run(tool, arguments)
+    let place = NSTemporaryDirectory() + "numbers-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: place) }
+    let result = try run(
+      tool, arguments, environment: ["READECK_TOKEN": "x", "RK_DB": place + "/cache.sqlite"],
+      stdin: Self.article + "\n")
     #expect(result.status == 64, "\(tool) \(arguments): \(result.status) \(result.stderr)")
-    let option = arguments.first { $0.hasPrefix("--") }?.split(separator: "=").first.map(String.init) ?? ""
+    // The option given the number: the last one, the flags that take none aside.
+    let option =
+      arguments.last { $0.hasPrefix("--") && !["--server", "--download", "--segments-only"].contains($0) }?
+      .split(separator: "=").first.map(String.init) ?? ""
     let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
     #expect(first.hasPrefix("\(tool): error: "), "\(first)")
     #expect(first.contains(option) && first.contains(range), "\(tool) \(arguments): \(first)")
