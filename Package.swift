@@ -73,7 +73,12 @@ let package = Package(
     /// What every SQLite store shares: opening (WAL, busy timeout, 0600, migrations one process at
     /// a time), store errors, full-text query errors, content-named files.
     .target(
-      name: "SQLiteStore", dependencies: ["ContentHash", .product(name: "GRDB", package: "GRDB.swift")],
+      name: "SQLiteStore",
+      dependencies: [
+        "ContentHash", .product(name: "GRDB", package: "GRDB.swift"),
+        // SQLite's C API, for the incremental BLOB reads GRDB does not wrap (SearchSnippet).
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ],
       swiftSettings: settings),
     /// The exit statuses of the stores' errors, for the executables of both stores.
     .target(name: "StoreErrorStatus", dependencies: ["SQLiteStore", "ToolKit"], swiftSettings: settings),

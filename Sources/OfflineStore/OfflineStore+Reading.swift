@@ -103,14 +103,13 @@ extension OfflineStore {
   /// 10,000 articles). A long article's snippet is cut by `SearchSnippet` instead of FTS5, whose
   /// `snippet()` took minutes on one of 50 MB.
   public func search(_ query: String, limit: Int = 20) throws -> [SearchHit] {
-    let snippets = SearchSnippet(table: "article_fts", column: "body")
+    let snippets = SearchSnippet(table: "article_fts", contentColumn: "c4")  // body
     return try StoreDatabase.matching(path) {
       try database.read { db in
         try Row.fetchAll(
           db,
           sql: """
-            SELECT a.id, a.title, a.site, a.url, \(snippets.sql) AS snippet,
-              article_fts.rank AS rank, article_fts.rowid AS fts_rowid
+            SELECT a.id, a.title, a.site, a.url, article_fts.rank AS rank, article_fts.rowid AS fts_rowid
             FROM article_fts JOIN article a ON a.rowid = article_fts.rowid
             WHERE article_fts MATCH ? ORDER BY article_fts.rank LIMIT ?
             """,
@@ -118,7 +117,7 @@ extension OfflineStore {
         ).map { row in
           SearchHit(
             id: row["id"], title: row["title"], site: row["site"], url: row["url"],
-            snippet: try (row["snippet"] as String?) ?? snippets.longRow(db, rowid: row["fts_rowid"], query: query),
+            snippet: try snippets.snippet(db, rowid: row["fts_rowid"], query: query),
             rank: row["rank"])
         }
       }

@@ -1,65 +1,104 @@
 import Foundation
 public import GRDB
+import GRDBSQLite
 
 /// The snippet of a full-text hit in time that does not grow with the size of its row.
 ///
 /// FTS5's `snippet()` scores a window around every occurrence of the query's terms against every
 /// other one: its time grows with the square of a term's occurrences in the row (7 s for "lorem"
-/// in an article of 1.2 MB, more than 10 minutes in one of 50 MB). Rows of up to `bound`
-/// characters (every ordinary article or note; at most ~20 ms each) keep FTS5's own snippet; a
-/// longer row's snippet is cut here from a bounded window around the first occurrence of a term,
-/// in the same form: at most 12 words, terms in `[…]`, `…` where the text goes on.
+/// in an article of 1.2 MB, more than 10 minutes in one of 50 MB). Rows of up to `bound` bytes
+/// (every ordinary article or note; at most ~20 ms each) keep FTS5's own snippet; a longer row's
+/// snippet is cut here from a bounded window around the first occurrence of a term, in the same
+/// form: at most 12 words, terms in `[…]`, `…` where the text goes on. The row's size and its
+/// windows are read through SQLite's incremental BLOB I/O: any SQL function of the column
+/// (`length`, `substr`) reads all of it first, 0.24 s for 50 MB.
 public struct SearchSnippet: Sendable {
-  /// The FTS5 table and its long column (the article's text, the note's content).
+  /// The FTS5 table, and the column of its content table (`c4` for the fifth column) that holds
+  /// the long text (the article's text, the note's content).
   public let table: String
-  public let column: String
+  public let contentColumn: String
 
-  /// The longest row whose snippet FTS5 makes (characters of `column`).
+  /// The longest row whose snippet FTS5 makes, in bytes of the long column.
   public static let bound = 65_536
   /// Words in a snippet, as `snippet(…, 12)`.
   static let words = 12
 
-  public init(table: String, column: String) {
+  public init(table: String, contentColumn: String) {
     self.table = table
-    self.column = column
+    self.contentColumn = contentColumn
   }
 
-  /// The select-list expression of the snippet: FTS5's for rows up to `bound`, NULL for longer
-  /// ones (CASE evaluates only the branch taken, so `snippet()` never runs on them).
-  public var sql: String {
-    "CASE WHEN length(\(table).\(column)) <= \(Self.bound) THEN snippet(\(table), -1, '[', ']', '…', \(Self.words)) END"
+  /// The snippet of the hit `rowid` of `query` (the query it was found by, unchanged).
+  public func snippet(_ db: Database, rowid: Int64, query: String) throws -> String {
+    func fts5() throws -> String {
+      try String.fetchOne(
+        db,
+        sql:
+          "SELECT snippet(\(table), -1, '[', ']', '…', \(Self.words)) FROM \(table) WHERE \(table) MATCH ? AND rowid = ?",
+        arguments: [query, rowid]) ?? ""
+    }
+    guard let text = LongText(db, table: table + "_content", column: contentColumn, rowid: rowid) else {
+      return try fts5()
+    }
+    defer { text.close() }
+    return text.size > Self.bound ? try longRow(db, text, rowid: rowid, query: query) : try fts5()
   }
 
-  /// The snippet of the long row `rowid` for `query`: around the first term in the column's first
-  /// `bound` characters, else around the first place SQLite's `instr` finds one, else the column's
-  /// first words (the match was in another column, or in a spelling folded differently).
-  public func longRow(_ db: Database, rowid: Int64, query: String) throws -> String {
+  /// A long row's snippet: around the first term in its first `bound` bytes, else around the first
+  /// place SQLite's `instr` finds one (a scan of the whole row, in C), else its first words (the
+  /// match was in another column, or in a spelling folded differently).
+  func longRow(_ db: Database, _ text: LongText, rowid: Int64, query: String) throws -> String {
     let terms = Self.terms(query)
-    // The first words first: a term is mostly near the start, and cutting 64 K characters into
-    // words for nothing costs more than a second short read.
+    // The first words first: a term is mostly near the start, and cutting 64 kB into words for
+    // nothing costs more than a second short read.
     var head = ""
     for length in [2_000, Self.bound] {
-      head =
-        try String.fetchOne(
-          db, sql: "SELECT substr(\(column), 1, ?) FROM \(table) WHERE rowid = ?", arguments: [length, rowid]) ?? ""
-      let complete = head.unicodeScalars.count < length
-      if let snippet = Self.snippet(head, terms: terms, atStart: true, atEnd: complete) { return snippet }
+      head = text.read(from: 0, count: length)
+      if let snippet = Self.snippet(head, terms: terms, atStart: true, atEnd: false) { return snippet }
     }
-    // A term first found deeper in the row: one scan in C per term (SQLite's lower() folds ASCII).
+    let column = "\(table)_content.\(contentColumn)"
     for term in terms.prefix(4) where !term.text.isEmpty {
       guard
         let position = try Int.fetchOne(
-          db, sql: "SELECT instr(lower(\(column)), ?) FROM \(table) WHERE rowid = ?", arguments: [term.text, rowid]),
+          db, sql: "SELECT instr(CAST(lower(\(column)) AS BLOB), CAST(? AS BLOB)) FROM \(table)_content WHERE id = ?",
+          arguments: [term.text, rowid]),
         position > 0
       else { continue }
-      let start = max(1, position - 400)
-      let window =
-        try String.fetchOne(
-          db, sql: "SELECT substr(\(column), ?, 1000) FROM \(table) WHERE rowid = ?", arguments: [start, rowid]) ?? ""
-      let complete = window.unicodeScalars.count < 1000
-      if let snippet = Self.snippet(window, terms: terms, atStart: start == 1, atEnd: complete) { return snippet }
+      let start = max(0, position - 1 - 1_000)
+      let window = text.read(from: start, count: 2_500)
+      let complete = start + 2_500 >= text.size
+      if let snippet = Self.snippet(window, terms: terms, atStart: start == 0, atEnd: complete) { return snippet }
     }
     return Self.opening(head)
+  }
+
+  /// A column value read in pieces, without loading it whole.
+  struct LongText {
+    let size: Int
+    private let blob: OpaquePointer
+
+    /// Nil when the row has no such value (NULL, or not text).
+    init?(_ db: Database, table: String, column: String, rowid: Int64) {
+      var handle: OpaquePointer?
+      guard sqlite3_blob_open(db.sqliteConnection, "main", table, column, rowid, 0, &handle) == SQLITE_OK, let handle
+      else {
+        sqlite3_blob_close(handle)
+        return nil
+      }
+      blob = handle
+      size = Int(sqlite3_blob_bytes(handle))
+    }
+
+    /// Up to `count` bytes from `offset`, as text; a character cut at either end reads as U+FFFD.
+    func read(from offset: Int, count: Int) -> String {
+      let length = max(0, min(count, size - offset))
+      guard length > 0 else { return "" }
+      var bytes = [UInt8](repeating: 0, count: length)
+      guard sqlite3_blob_read(blob, &bytes, Int32(length), Int32(offset)) == SQLITE_OK else { return "" }
+      return String(decoding: bytes, as: UTF8.self)
+    }
+
+    func close() { sqlite3_blob_close(blob) }
   }
 
   /// A word of the query: its folded text and whether it is a prefix (`swi*`).
