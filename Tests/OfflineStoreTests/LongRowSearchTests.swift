@@ -9,7 +9,7 @@ import Wire
 /// words, terms in brackets, "…" where the text goes on), cut around the first term, and the
 /// ranking of the hits still FTS5's.
 @Suite struct LongRowSearchTests {
-  static let filler = String(repeating: "alpha beta gamma delta lorem epsilon ", count: 3_000)  // 111 kB
+  static let filler = String(repeating: "alpha beta gamma delta lorem epsilon ", count: 6_000)  // 222 kB
 
   @Test func aLongArticleGetsASnippetAroundItsFirstTerm() throws {
     let (store, folder) = try makeStore()
