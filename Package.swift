@@ -84,7 +84,11 @@ let package = Package(
     /// a time), store errors, full-text query errors, content-named files.
     .target(
       name: "SQLiteStore",
-      dependencies: ["ContentHash", "PrivateFiles", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "ContentHash", "PrivateFiles", .product(name: "GRDB", package: "GRDB.swift"),
+        // SQLite's C API, for the incremental BLOB reads GRDB does not wrap (SearchSnippet).
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
+      ],
       swiftSettings: settings),
     /// The exit statuses of the stores' errors, for the executables of both stores.
     .target(name: "StoreErrorStatus", dependencies: ["SQLiteStore", "ToolKit"], swiftSettings: settings),

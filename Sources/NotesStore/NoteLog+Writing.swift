@@ -187,6 +187,7 @@ extension NoteLog {
   }
 
   static func insert(_ db: Database, _ entry: LogEntry) throws {
+    try checkText(entry)
     try db.execute(
       sql: """
         INSERT INTO entry (id, title, category, tags, reminder, audio, source, origin, created_at, updated_at, content)
@@ -204,6 +205,7 @@ extension NoteLog {
   }
 
   static func update(_ db: Database, _ entry: LogEntry) throws {
+    try checkText(entry)
     try db.execute(
       sql: """
         UPDATE entry SET title = ?, category = ?, tags = ?, reminder = ?, updated_at = ?, content = ? WHERE id = ?

@@ -82,10 +82,19 @@ public final class NoteLog: Sendable {
   static func entry(_ row: Row) -> LogEntry {
     LogEntry(
       id: row["id"], title: row["title"], content: row["content"], category: row["category"],
-      tags: strings(row["tags"]), reminder: (row["reminder"] as Double?).map(Date.init(timeIntervalSince1970:)),
+      tags: strings(row["tags"]), reminder: (row["reminder"] as Double?).map(storedDate),
       audio: row["audio"], source: (row["source"] as String?).flatMap(source),
-      createdAt: Date(timeIntervalSince1970: row["created_at"]),
-      updatedAt: Date(timeIntervalSince1970: row["updated_at"]))
+      createdAt: storedDate(row["created_at"]), updatedAt: storedDate(row["updated_at"]))
+  }
+
+  /// A date column's seconds since 1970, within RFC 3339's years 0000 to 9999: typed dates are
+  /// bounded to them, but a store written by an older version or by hand may hold any REAL (even
+  /// an infinity), and reading it must neither trap nor export what `import` refuses.
+  static func storedDate(_ seconds: Double) -> Date {
+    let bounds = RFC3339.earliest.timeIntervalSince1970...RFC3339.latest.timeIntervalSince1970
+    return Date(
+      timeIntervalSince1970: seconds.isNaN ? bounds.lowerBound : min(max(seconds, bounds.lowerBound), bounds.upperBound)
+    )
   }
 
   static func json(_ value: JSONValue) -> String {

@@ -23,6 +23,7 @@ extension NoteLog {
   @discardableResult
   public func restore(_ entry: LogEntry, audio: ContentFiles.Content?) throws -> Bool {
     try Self.checkTitle(entry.title)
+    try Self.checkText(entry)
     return try writing { db in
       if try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM entry WHERE id = ?)", arguments: [entry.id]) == true {
         return false
@@ -76,9 +77,14 @@ public enum AppExport {
       }
       func date(_ key: String) throws -> Date? {
         guard let value = object[key], value != .null else { return nil }
-        if let seconds = value.numberValue { return Date(timeIntervalSinceReferenceDate: seconds) }
-        if let text = value.stringValue, let date = RFC3339.date(from: text) { return date }
-        throw Problem(index: index, message: "\(key) is not a date")
+        let date =
+          value.numberValue.map(Date.init(timeIntervalSinceReferenceDate:))
+          ?? value.stringValue.flatMap(RFC3339.date(from:))
+        guard let date else { throw Problem(index: index, message: "\(key) is not a date") }
+        guard TypedDate.bounds.contains(date) else {
+          throw Problem(index: index, message: "\(key) is outside \(TypedDate.boundsText)")
+        }
+        return date
       }
       guard let title = try string("title"), title.contains(where: { !$0.isWhitespace }) else {
         throw Problem(index: index, message: "no title")

@@ -20,6 +20,28 @@ public struct TypedDate: Sendable {
   public static let forms =
     "RFC 3339, \"2026-12-01 09:00\", \"tomorrow 9:00\", \"in 2h\", \"fri 17:00\", \"17:00\", \"3d ago\" or \"now\""
 
+  /// The dates a typed date may name: RFC 3339's years 0000 to 9999, which every store, export
+  /// and import can hold.
+  public static let bounds = RFC3339.earliest...RFC3339.latest
+
+  /// The bounds, for error messages.
+  public static let boundsText = "the years 0000 to 9999"
+
+  /// Why a text is no date.
+  public enum Failure: Error, Equatable {
+    /// None of the `forms`.
+    case unreadable
+    /// A date outside `bounds` (`in 99999999d`).
+    case outOfBounds
+  }
+
+  /// The date `text` names, within `bounds`.
+  public func date(_ text: String) -> Result<Date, Failure> {
+    guard let date = parse(text) else { return .failure(.unreadable) }
+    return Self.bounds.contains(date) ? .success(date) : .failure(.outOfBounds)
+  }
+
+  /// The date `text` names, or nil; unbounded (see `date(_:)`).
   public func parse(_ text: String) -> Date? {
     let trimmed = text.trimmingCharacters(in: .whitespaces)
     if let exact = RFC3339.date(from: trimmed) { return exact }

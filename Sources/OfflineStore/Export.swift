@@ -2,6 +2,7 @@ import ContentHash
 public import Foundation
 import GRDB
 public import PrivateFiles
+import SQLiteStore
 public import Wire
 import ZIPFoundation
 
@@ -81,7 +82,8 @@ private struct ArchiveWriter {
 
     let articles = try Row.fetchCursor(
       db,
-      sql: "SELECT id, bookmark, html, cached_at, accessed_at, image_urls, bytes FROM article ORDER BY cached_at, rowid"
+      sql:
+        "SELECT id, bookmark, CAST(html AS BLOB) AS html, cached_at, accessed_at, image_urls, bytes FROM article ORDER BY cached_at, rowid"
     )
     var written: [ExportedArticle] = []
     while let row = try articles.next() { written.append(try writeArticle(row, db)) }
@@ -99,7 +101,7 @@ private struct ArchiveWriter {
 
   private func writeArticle(_ row: Row, _ db: Database) throws -> ExportedArticle {
     let id: String = row["id"]
-    let stored: String = row["html"]
+    let stored = WholeText.text(row["html"])
     let links = try Row.fetchAll(
       db,
       sql: """

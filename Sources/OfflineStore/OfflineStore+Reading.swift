@@ -9,9 +9,10 @@ extension OfflineStore {
   /// The article's HTML with its images back in place; marks it as read now when `touch`.
   public func html(id: String, touch: Bool = true, now: Date = Date()) throws -> String? {
     let stored: (String, [String: (mime: String, bytes: Data)])? = try reading { db in
-      guard let html = try String.fetchOne(db, sql: "SELECT html FROM article WHERE id = ?", arguments: [id]) else {
-        return nil
-      }
+      guard
+        let html = try Data.fetchOne(db, sql: "SELECT CAST(html AS BLOB) FROM article WHERE id = ?", arguments: [id])
+          .map(WholeText.text)
+      else { return nil }
       var images: [String: (mime: String, bytes: Data)] = [:]
       let rows = try Row.fetchAll(
         db,
@@ -99,22 +100,24 @@ extension OfflineStore {
   /// FTS5 query syntax, best match first (bm25), with the matched terms in `[…]` in the snippet.
   /// Ordered by the index's own `rank` column: FTS5 answers that from its ranked fast path,
   /// where `ORDER BY bm25(…)` scored every match (281 ms against 66 ms for a word in all of
-  /// 10,000 articles).
+  /// 10,000 articles). A long article's snippet is cut by `SearchSnippet` instead of FTS5, whose
+  /// `snippet()` took minutes on one of 50 MB.
   public func search(_ query: String, limit: Int = 20) throws -> [SearchHit] {
-    try StoreDatabase.matching(path) {
+    let snippets = SearchSnippet(table: "article_fts", contentColumn: "c4")  // body
+    return try StoreDatabase.matching(path) {
       try database.read { db in
         try Row.fetchAll(
           db,
           sql: """
-            SELECT a.id, a.title, a.site, a.url, snippet(article_fts, -1, '[', ']', '…', 12) AS snippet,
-              article_fts.rank AS rank
+            SELECT a.id, a.title, a.site, a.url, article_fts.rank AS rank, article_fts.rowid AS fts_rowid
             FROM article_fts JOIN article a ON a.rowid = article_fts.rowid
             WHERE article_fts MATCH ? ORDER BY article_fts.rank LIMIT ?
             """,
           arguments: [query, limit]
         ).map { row in
           SearchHit(
-            id: row["id"], title: row["title"], site: row["site"], url: row["url"], snippet: row["snippet"],
+            id: row["id"], title: row["title"], site: row["site"], url: row["url"],
+            snippet: try snippets.snippet(db, rowid: row["fts_rowid"], query: query),
             rank: row["rank"])
         }
       }

@@ -87,7 +87,7 @@ public final class OfflineStore: Sendable {
       images = distinct
       bytes = html.utf8.count + distinct.values.reduce(0) { $0 + $1.bytes.count }
       meta = Metadata(bookmark)
-      text = HTMLPlainText.text(fullHTML, layout: .words)
+      text = WholeText.shown(HTMLPlainText.text(fullHTML, layout: .words))
       imageURLsJSON = OfflineStore.json(.array(imageURLs.map(JSONValue.string)))
       (cachedAt, accessedAt, exactDates) =
         switch dates {
@@ -108,7 +108,7 @@ public final class OfflineStore: Sendable {
     try db.execute(
       sql: """
         INSERT INTO article (id, bookmark, html, title, site, url, labels, image_urls, cached_at, accessed_at, bytes, image_count)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        VALUES (?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(id) DO UPDATE SET bookmark = excluded.bookmark, html = excluded.html, title = excluded.title,
           site = excluded.site, url = excluded.url, labels = excluded.labels, image_urls = excluded.image_urls,
           bytes = excluded.bytes, image_count = excluded.image_count,
@@ -116,7 +116,8 @@ public final class OfflineStore: Sendable {
           accessed_at = CASE WHEN ? THEN excluded.accessed_at ELSE accessed_at END
         """,
       arguments: [
-        row.id, meta.bookmarkJSON, row.html, meta.title, meta.site, meta.url, meta.labelsJSON, row.imageURLsJSON,
+        row.id, meta.bookmarkJSON, WholeText.argument(row.html), meta.title, meta.site, meta.url, meta.labelsJSON,
+        row.imageURLsJSON,
         row.cachedAt.timeIntervalSince1970, row.accessedAt?.timeIntervalSince1970, row.bytes, row.images.count,
         row.exactDates, row.exactDates,
       ])
@@ -273,11 +274,12 @@ public final class OfflineStore: Sendable {
     init(_ bookmark: JSONObject) {
       let labels = bookmark["labels"]?.arrayValue?.compactMap(\.stringValue) ?? []
       bookmarkJSON = OfflineStore.json(.object(bookmark))
-      title = bookmark["title"]?.stringValue ?? ""
-      site = bookmark["site_name"]?.stringValue ?? bookmark["site"]?.stringValue
-      url = bookmark["url"]?.stringValue
+      // The bookmark is kept whole as JSON (a U+0000 escaped); these columns are read from it.
+      title = WholeText.shown(bookmark["title"]?.stringValue ?? "")
+      site = (bookmark["site_name"]?.stringValue ?? bookmark["site"]?.stringValue).map(WholeText.shown)
+      url = bookmark["url"]?.stringValue.map(WholeText.shown)
       labelsJSON = OfflineStore.json(.array(labels.map(JSONValue.string)))
-      labelsText = labels.joined(separator: " ")
+      labelsText = WholeText.shown(labels.joined(separator: " "))
     }
   }
 

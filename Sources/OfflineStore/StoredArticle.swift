@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import SQLiteStore
 public import Wire
 
 /// An article as the store keeps it, for the formats made for reading (page, text, book): the
@@ -54,7 +55,8 @@ extension OfflineStore {
     try reading { db in
       guard
         let row = try Row.fetchOne(
-          db, sql: "SELECT bookmark, html, cached_at, bytes FROM article WHERE id = ?", arguments: [id])
+          db, sql: "SELECT bookmark, CAST(html AS BLOB) AS html, cached_at, bytes FROM article WHERE id = ?",
+          arguments: [id])
       else { return nil }
       var images: [String: StoredArticle.Image] = [:]
       let links = try Row.fetchAll(
@@ -70,7 +72,7 @@ extension OfflineStore {
       }
       let bookmark = (try? JSONValue.parsing(row["bookmark"]))?.objectValue ?? [:]
       return StoredArticle(
-        id: id, bookmark: bookmark, html: row["html"], images: images,
+        id: id, bookmark: bookmark, html: WholeText.text(row["html"]), images: images,
         cachedAt: Date(timeIntervalSince1970: row["cached_at"]), bytes: row["bytes"])
     }
   }

@@ -137,6 +137,13 @@ public struct Provider: Sendable, Equatable, Codable {
     temperature = try container.decodeIfPresent(Temperature.self, forKey: .temperature)
     connectTimeout = try container.decodeIfPresent(Double.self, forKey: .connectTimeout)
     timeout = try container.decodeIfPresent(Double.self, forKey: .timeout)
+    // As `--timeout` takes them: a hand-edited 1e300 would trap where it becomes a `Duration`.
+    for (key, seconds) in [(CodingKeys.connectTimeout, connectTimeout), (.timeout, timeout)] {
+      if let seconds, !(0.001...86_400).contains(seconds) {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: container, debugDescription: "must be a number of seconds from 0.001 to 86400")
+      }
+    }
     fallback = try container.decodeIfPresent([FallbackTarget].self, forKey: .fallback) ?? []
     contextLength = try container.decodeIfPresent(Int.self, forKey: .contextLength)
     if let name = try container.decodeIfPresent(String.self, forKey: .apiKeyEnv) {

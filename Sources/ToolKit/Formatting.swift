@@ -40,7 +40,9 @@ public enum Formatting {
 
   /// `3 h ago`, `2 d ago`, `just now`.
   public static func age(of date: Date, now: Date = Date()) -> String {
-    let seconds = Int(now.timeIntervalSince(date))
+    let interval = now.timeIntervalSince(date)
+    // A stored date far from any real one reads as a huge age instead of trapping in `Int(_:)`.
+    let seconds = interval.isFinite ? Int(min(max(interval, -1e15), 1e15)) : 0
     switch seconds {
     case ..<60: return "just now"
     case ..<3600: return "\(seconds / 60) min ago"
@@ -49,17 +51,18 @@ public enum Formatting {
     }
   }
 
-  /// `4h`, `30m`, `2d`, `90s`, `1w` in seconds.
+  /// The longest `duration`: a thousand years, far inside what a `Date` or a `Duration` holds, so
+  /// that `1e300d` or `infs` is refused instead of trapping where the age is used.
+  public static let longestDuration: Double = 1000 * 365.25 * 86_400
+
+  /// `4h`, `30m`, `2d`, `90s`, `1w` in seconds; nil for anything else, and for more than
+  /// `longestDuration` ("up to 1000 years" in messages).
   public static func duration(_ text: String) -> Double? {
     guard let unit = text.last, let number = Double(text.dropLast()), number >= 0 else { return nil }
-    switch unit {
-    case "s": return number
-    case "m": return number * 60
-    case "h": return number * 3600
-    case "d": return number * 86_400
-    case "w": return number * 604_800
-    default: return nil
-    }
+    let multipliers: [Character: Double] = ["s": 1, "m": 60, "h": 3600, "d": 86_400, "w": 604_800]
+    guard let multiplier = multipliers[unit] else { return nil }
+    let seconds = number * multiplier
+    return seconds.isFinite && seconds <= longestDuration ? seconds : nil
   }
 
   /// Columns padded to their widest cell; the last column is not padded.

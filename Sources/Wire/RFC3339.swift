@@ -23,9 +23,20 @@ public enum RFC3339 {
     return Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
   }
 
+  /// The first and last seconds RFC 3339's four-digit years can name: 0000-01-01T00:00:00Z and
+  /// 9999-12-31T23:59:59Z.
+  public static let earliest = Date(timeIntervalSince1970: -62_167_219_200)
+  public static let latest = Date(timeIntervalSince1970: 253_402_300_799)
+
   /// `date` in UTC: `2026-11-22T03:04:05Z`, or `2026-11-22T03:04:05.25Z` when it has a fraction.
+  /// A date outside `earliest...latest` (or not finite) is written as the nearer bound, so that
+  /// whatever a store holds can be written, and read back by `parse`, without trapping.
   public static func string(from date: Date) -> String {
-    let interval = date.timeIntervalSince1970
+    let raw = date.timeIntervalSince1970
+    let interval =
+      raw.isNaN
+      ? earliest.timeIntervalSince1970
+      : min(max(raw, earliest.timeIntervalSince1970), latest.timeIntervalSince1970)
     var seconds = Int64(interval.rounded(.down))
     var micros = Int64(((interval - Double(seconds)) * 1_000_000).rounded())
     if micros >= 1_000_000 {

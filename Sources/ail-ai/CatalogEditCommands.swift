@@ -242,7 +242,13 @@ extension CatalogCommand {
     @Argument(help: ArgumentHelp("The menu item to move, by path.", valueName: "path")) var path: String
     @Option(help: ArgumentHelp("The folder to move it into (a menu path).", valueName: "path")) var to: String?
     @Flag(help: "Move it to the top level of the menu.") var root = false
-    @Option(help: ArgumentHelp("Its sort position in the folder.", valueName: "n")) var order: Int?
+    @Option(
+      help: Move.orderRange.help("Its sort position in the folder.", valueName: "n"),
+      transform: Move.orderRange.parse)
+    var order: Int?
+
+    /// Sort positions are kept in SQLite's 64-bit integers; a billion leaves room to add after the last.
+    static let orderRange = NumberRange(0...1_000_000_000)
     @OptionGroup var options: CatalogOptions
     @OptionGroup var common: CommonOptions
 

@@ -101,14 +101,22 @@ struct ProvidersCommand: AsyncParsableCommand {
     var baseURL: String
     @Option(help: ArgumentHelp("The model to ask by default.", valueName: "name")) var model: String?
     @Option(help: ArgumentHelp("0–2, or omit (send none).", valueName: "t")) var temperature: String?
-    @Option(help: ArgumentHelp("Seconds to connect (default 10).", valueName: "seconds")) var connectTimeout: Double?
     @Option(
-      help: ArgumentHelp(
-        "Seconds for a whole answer (default 300); a streamed answer may take longer while words keep coming, but never this long without a byte.",
-        valueName: "seconds"))
+      help: NumberRange.timeout.help("Seconds to connect.", valueName: "seconds", default: 10),
+      transform: NumberRange.timeout.parse)
+    var connectTimeout: Double?
+    @Option(
+      help: NumberRange.timeout.help(
+        "Seconds for a whole answer; a streamed answer may take longer while words keep coming, but never this long without a byte.",
+        valueName: "seconds", default: 300),
+      transform: NumberRange.timeout.parse)
     var timeout: Double?
-    @Option(help: ArgumentHelp("Ollama: the context window to ask for, in tokens.", valueName: "tokens"))
+    @Option(
+      help: Add.contextRange.help("Ollama: the context window to ask for, in tokens.", valueName: "tokens"),
+      transform: Add.contextRange.parse)
     var contextLength: Int?
+
+    static let contextRange = NumberRange(1...100_000_000)
     @Option(help: ArgumentHelp("The environment variable holding the API key.", valueName: "name")) var apiKeyEnv:
       String?
     @Option(help: ArgumentHelp("A file whose first line is the API key.", valueName: "path")) var apiKeyFile: String?

@@ -59,9 +59,15 @@ struct RewriteCommand: AsyncParsableCommand {
 
   @Option(help: ArgumentHelp("Sampling temperature (0–2), or omit to send none.", valueName: "t")) var temperature:
     String?
-  @Option(help: ArgumentHelp("The longest answer, in tokens.", valueName: "n")) var maxTokens: Int?
+  @Option(
+    help: RewriteCommand.maxTokensRange.help("The longest answer, in tokens.", valueName: "n"),
+    transform: RewriteCommand.maxTokensRange.parse)
+  var maxTokens: Int?
   @Option(help: ArgumentHelp("Records: the field to rewrite (default: text).", valueName: "name")) var field: String?
-  @Option(help: ArgumentHelp("Records: rewrites in flight at once (default: 4).", valueName: "n")) var concurrency: Int?
+  @Option(
+    help: RewriteCommand.concurrencyRange.help("Records: rewrites in flight at once.", valueName: "n", default: 4),
+    transform: RewriteCommand.concurrencyRange.parse)
+  var concurrency: Int?
   @Flag(help: "Wait for the whole answer instead of streaming it.") var noStream = false
   @Flag(help: "Print the requests that would be sent, and send nothing.") var dryRun = false
   @Flag(help: "Print a unified diff of the input and the rewritten text instead of the text.") var diff = false
@@ -71,9 +77,14 @@ struct RewriteCommand: AsyncParsableCommand {
     inversion: .prefixedNo,
     help: "Answer identical requests from the local response cache (default: off, or the config's cache setting).")
   var cache: Bool?
-  @Option(help: ArgumentHelp("Retries of a failed request.", valueName: "n")) var retries = 2
   @Option(
-    help: ArgumentHelp("Seconds before the first retry; each further one waits twice as long.", valueName: "seconds"))
+    help: NumberRange.retries.help("Retries of a failed request.", valueName: "n", default: 2),
+    transform: NumberRange.retries.parse)
+  var retries = 2
+  @Option(
+    help: NumberRange.retryDelay.help(
+      "Seconds before the first retry; each further one waits twice as long.", valueName: "seconds", default: 1),
+    transform: NumberRange.retryDelay.parse)
   var retryDelay: Double = 1
   @Flag(help: "Stop at the first bad input line (status 65) instead of reporting and skipping it.") var strict = false
 
@@ -82,12 +93,10 @@ struct RewriteCommand: AsyncParsableCommand {
   @Argument(help: ArgumentHelp("Files to read (default: standard input; - is standard input).", valueName: "file"))
   var files: [String] = []
 
+  static let concurrencyRange = NumberRange(1...64)
+  static let maxTokensRange = NumberRange(1...10_000_000)
+
   func validate() throws {
-    if let concurrency, concurrency < 1 || concurrency > 64 {
-      throw ValidationError("--concurrency must be between 1 and 64.")
-    }
-    if retries < 0 || retries > 10 { throw ValidationError("--retries must be between 0 and 10.") }
-    if let maxTokens, maxTokens < 1 { throw ValidationError("--max-tokens must be positive.") }
     if let temperature { _ = try Temperature(parsing: temperature) }
   }
 
@@ -123,8 +132,10 @@ struct RewriteCommand: AsyncParsableCommand {
               rewriter: rewriter, template: template,
               field: field ?? settings.resolve(variable: nil, key: "field")?.value ?? "text",
               keepThink: keepThink, dryRun: dryRun),
-            concurrency: concurrency ?? settings.resolve(variable: nil, key: "concurrency").flatMap { Int($0.value) }
-              ?? 4,
+            concurrency: try concurrency
+              ?? settings.resolve(variable: nil, key: "concurrency").map {
+                try $0.number("concurrency", in: Self.concurrencyRange)
+              } ?? 4,
             reportUsage: usage, strict: strict, diagnostics: diagnostics
           ).run(readers: readers)
         } else {

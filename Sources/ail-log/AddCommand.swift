@@ -121,6 +121,7 @@ extension AilLog {
         }
         switch outcome {
         case .entries(let drafts):
+          if let problem = drafts.lazy.compactMap(\.textProblem).first { return try input.reject(line, problem) }
           batch += drafts
           if batch.count >= 200 { try file() }
         case .held: break

@@ -103,7 +103,12 @@ extension AilLog {
 
     @OptionGroup var log: LogOptions
     @Argument(help: "The entry's id or a unique start of it.") var id: String
-    @Option(help: ArgumentHelp("The version to put back (see history).", valueName: "n")) var to: Int?
+    @Option(
+      help: Revert.versionRange.help("The version to put back (see history).", valueName: "n"),
+      transform: Revert.versionRange.parse)
+    var to: Int?
+
+    static let versionRange = NumberRange(1...1_000_000_000)
 
     func run() throws {
       try runTool(log.diagnostics) {

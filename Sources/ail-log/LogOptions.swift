@@ -66,10 +66,13 @@ enum Clock {
   /// `text` as a date, or a usage error naming the option.
   static func date(_ text: String, option: String, dayStart: Bool = false) throws -> Date {
     let parser = TypedDate(now: now, timeZone: timeZone, defaultTime: dayStart ? (0, 0) : (9, 0))
-    guard let date = parser.parse(text) else {
+    switch parser.date(text) {
+    case .success(let date): return date
+    case .failure(.unreadable):
       throw ToolError(.usage, "\(option): cannot read \"\(text)\" as a date; use \(TypedDate.forms)")
+    case .failure(.outOfBounds):
+      throw ToolError(.usage, "\(option): \"\(text)\" is outside \(TypedDate.boundsText), the dates a note can hold")
     }
-    return date
   }
 
   /// A date for people: `2026-12-01 09:00` in the local zone.
@@ -124,5 +127,7 @@ func write(_ entries: [LogEntry], format: OutputFormat) throws {
 
 /// Standard input, whole, as text.
 func readStandardInput() throws -> String {
-  String(decoding: try InputFile.contents(of: "-"), as: UTF8.self)
+  let text = String(decoding: try InputFile.contents(of: "-"), as: UTF8.self)
+  try NoteLog.checkRead(text, from: "standard input")
+  return text
 }

@@ -27,7 +27,11 @@ extension AilLog {
     @Option(help: ArgumentHelp("Only entries created since then ('7d ago', '2026-11-01').", valueName: "when"))
     var since: String?
     @Option(help: "Order: created (newest first), due (soonest reminder first), title.") var sort: NoteLog.Sort?
-    @Option(help: "At most this many (0, or none given: all, as in rk-cache and rk-fetch).") var limit: Int?
+    @Option(
+      help: NumberRange.limit.help(
+        "At most this many (0, or none given: all, as in rk-cache and rk-fetch).", valueName: "limit"),
+      transform: NumberRange.limit.parse)
+    var limit: Int?
     @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
 
     func validate() throws {
@@ -99,7 +103,10 @@ extension AilLog {
 
     @OptionGroup var log: LogOptions
     @Argument(help: "Words to look for.") var query: [String]
-    @Option(help: "At most this many.") var limit = 20
+    @Option(
+      help: NumberRange.limit.help("At most this many.", valueName: "limit", default: 20),
+      transform: NumberRange.limit.parse)
+    var limit = 20
     @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
 
     func run() throws {

@@ -21,6 +21,10 @@ struct Reply: ParsableCommand {
       and Date, then the new text followed by the original's text quoted with "> " (its \
       signature left out). UTF-8; the body is quoted-printable and header words RFC 2047 encoded \
       where they need to be.
+
+      New text that is empty or only whitespace writes nothing and exits 65, so that a failed \
+      step before it in a pipeline (ail-ai exiting 69) never sends an empty reply; \
+      --allow-empty writes the draft anyway.
       """,
       environment: [("EMAIL", "Your address when --from is not given.")],
       files: [("$XDG_CONFIG_HOME/ailo/config", "from = your address, in the [ail-mail] section.")],
@@ -31,7 +35,9 @@ struct Reply: ParsableCommand {
           "An AI-drafted reply to everybody, to edit before sending."),
       ],
       exitStatuses: [
-        (.success, nil), (.dataError, "The original is empty."), (.noInput, nil),
+        (.success, nil),
+        (.dataError, "The original is empty, or the new text is empty or only whitespace (without --allow-empty)."),
+        (.noInput, nil),
         (.configError, "The configured From address does not parse."),
       ]))
 
@@ -49,6 +55,8 @@ struct Reply: ParsableCommand {
 
   @Flag(help: "Reply to all: the original's To and Cc go to Cc, except yourself.") var all = false
 
+  @Flag(help: "Write the draft even when the new text is empty or only whitespace.") var allowEmpty = false
+
   @OptionGroup var common: CommonOptions
 
   func run() throws {
@@ -59,6 +67,10 @@ struct Reply: ParsableCommand {
       let message = MailMessage(originalBytes)
       for warning in message.record().warnings { diagnostics.warning("\(original): \(warning)") }
       let text = String(decoding: try InputFile.contents(of: textFile), as: UTF8.self)
+      // Checked before anything is written: a pipeline whose writer failed must not send a draft.
+      if !allowEmpty, text.allSatisfy(\.isWhitespace) {
+        throw ToolError(.dataError, Self.emptyText(textFile == "-" ? "standard input" : textFile))
+      }
       let sender = try resolveFrom()
       let now = Date()
       let offset = TimeZone.current.secondsFromGMT(for: now)
@@ -69,6 +81,11 @@ struct Reply: ParsableCommand {
       try sink.write(draft.message(replyingTo: message, text: text))
       try sink.flush()
     }
+  }
+
+  /// The refusal of an empty reply.
+  static func emptyText(_ source: String) -> String {
+    "\(source): no text to reply with (empty or only whitespace); nothing written (--allow-empty writes it anyway)"
   }
 
   private func resolveFrom() throws -> MailAddress? {

@@ -66,8 +66,12 @@ struct AilTranscribe: AsyncParsableCommand, ToolCommand {
   @Flag(help: "Standard input is raw s16le mono PCM at --rate; write each chunk as soon as it is committed.")
   var live = false
 
-  @Option(help: ArgumentHelp("Sample rate of --live input.", valueName: "hz"))
+  @Option(
+    help: Self.rateRange.help("Sample rate of --live input.", valueName: "hz", default: 16000),
+    transform: Self.rateRange.parse)
   var rate = 16000
+
+  static let rateRange = NumberRange(1000...384_000)
 
   @Option(help: ArgumentHelp("de-DE, en-US, en-GB or auto (the engine decides).", valueName: "language"))
   var language: String?
@@ -104,7 +108,6 @@ struct AilTranscribe: AsyncParsableCommand, ToolCommand {
     if segmentation.segmentsOnly && format != .ndjson && format != .text {
       throw ValidationError("--segments-only writes ndjson or text.")
     }
-    if rate < 1000 || rate > 384_000 { throw ValidationError("--rate must be between 1000 and 384000.") }
   }
 
   func run() async throws {

@@ -44,11 +44,16 @@ struct EngineOptions: ParsableArguments {
   @Flag(help: "Send each chunk's predecessor's text as the prompt (HTTP engines), for consistent spelling.")
   var carryPrompt = false
 
-  @Option(help: ArgumentHelp("Seconds for one chunk's request, upload and answer.", valueName: "seconds"))
+  @Option(
+    help: NumberRange.timeout.help(
+      "Seconds for one chunk's request, upload and answer.", valueName: "seconds", default: 600),
+    transform: NumberRange.timeout.parse)
   var timeout: Double = 600
 
   @Option(
-    help: ArgumentHelp("Retries of a chunk after a failure that may pass (connection, 429, 5xx).", valueName: "n"))
+    help: NumberRange.retries.help(
+      "Retries of a chunk after a failure that may pass (connection, 429, 5xx).", valueName: "n", default: 2),
+    transform: NumberRange.retries.parse)
   var retries: Int = 2
 
   static let environment: [(String, String)] = [

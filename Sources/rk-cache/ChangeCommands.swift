@@ -35,7 +35,12 @@ extension RKCache {
     @Flag(help: "Take out of the archive.") var unarchive = false
     @Flag(help: "Mark as favourite.") var favorite = false
     @Flag(help: "Take off the favourites.") var unfavorite = false
-    @Option(help: ArgumentHelp("Read progress in percent, 0–100.", valueName: "percent")) var progress: Int?
+    @Option(
+      help: Mark.progressRange.help("Read progress in percent.", valueName: "percent"),
+      transform: Mark.progressRange.parse)
+    var progress: Int?
+
+    static let progressRange = NumberRange(0...100)
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Add these labels.", valueName: "label"))
     var addLabel: [String] = []
     @Option(parsing: .upToNextOption, help: ArgumentHelp("Remove these labels.", valueName: "label"))
@@ -45,7 +50,6 @@ extension RKCache {
       if ids.isEmpty { throw ValidationError("give the ids of the bookmarks to change.") }
       if archive && unarchive { throw ValidationError("--archive and --unarchive contradict each other.") }
       if favorite && unfavorite { throw ValidationError("--favorite and --unfavorite contradict each other.") }
-      if let progress, !(0...100).contains(progress) { throw ValidationError("--progress is 0 to 100.") }
       if let both = Set(addLabel).intersection(removeLabel).first {
         throw ValidationError("the label \(both) is both added and removed.")
       }

@@ -54,7 +54,8 @@ extension RKCache {
         throw ValidationError("Name the articles, or choose them with --unread, --label or --since.")
       }
       if let since, Self.date(since) == nil {
-        throw ValidationError("--since must be an RFC 3339 time (2026-11-01T00:00:00Z) or a duration (7d, 12h).")
+        throw ValidationError(
+          "--since must be an RFC 3339 time (2026-11-01T00:00:00Z) or a duration (7d, 12h) of up to 1000 years.")
       }
     }
 

@@ -69,7 +69,7 @@ extension RKCache {
 
     func validate() throws {
       if Formatting.duration(maxAge) == nil {
-        throw ValidationError("--max-age is a number and a unit: 90s, 30m, 4h, 2d, 1w.")
+        throw ValidationError("--max-age is a number and a unit: 90s, 30m, 4h, 2d, 1w; up to 1000 years.")
       }
     }
 

@@ -27,7 +27,9 @@ extension RKCache {
     @OptionGroup var store: StoreOptions
     @Option(help: "Only articles with this label.") var label: String?
     @Option(help: "Only articles from this site.") var site: String?
-    @Option(help: "At most this many.") var limit: Int?
+    @Option(
+      help: NumberRange.limit.help("At most this many.", valueName: "limit"), transform: NumberRange.limit.parse)
+    var limit: Int?
     @Option(help: "Order: cached (newest first), accessed (last read first), size (largest first), title.")
     var sort: OfflineStore.Sort = .cached
     @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
@@ -179,7 +181,10 @@ extension RKCache {
 
     @OptionGroup var store: StoreOptions
     @Argument(help: "The query.") var query: String
-    @Option(help: "At most this many hits.") var limit = 20
+    @Option(
+      help: NumberRange.limit.help("At most this many hits.", valueName: "limit", default: 20),
+      transform: NumberRange.limit.parse)
+    var limit = 20
     @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
 
     func run() throws {

@@ -117,15 +117,14 @@ extension RKCache {
     @OptionGroup var store: StoreOptions
     @Argument(help: "The article's id.") var id: String
     @Option(
-      help: ArgumentHelp(
+      help: Text.widthRange.help(
         "Wrap at this many columns; 0 for no wrapping (default: the terminal's width, 80 in a pipe).",
-        valueName: "columns"))
+        valueName: "columns"),
+      transform: Text.widthRange.parse)
     var width: Int?
-    @Flag(help: "Write Markdown instead of plain text.") var markdown = false
 
-    func validate() throws {
-      if let width, width < 0 { throw ValidationError("--width must be 0 (no wrapping) or a number of columns.") }
-    }
+    static let widthRange = NumberRange(0...100_000)
+    @Flag(help: "Write Markdown instead of plain text.") var markdown = false
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {

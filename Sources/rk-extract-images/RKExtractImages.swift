@@ -59,16 +59,29 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
   @Flag(help: "Download the images and embed them into the HTML as data: URIs.") var embed = false
   @Flag(inversion: .prefixedNo, help: "Fetch the bookmark's own image (or thumbnail) too.") var hero = true
   @Flag(help: "Keep only the widest srcset candidate (see --max-width).") var bestCandidate = false
-  @Option(help: ArgumentHelp("With --best-candidate: the widest candidate to keep, in pixels.", valueName: "px"))
+  @Option(
+    help: RKExtractImages.widthRange.help(
+      "With --best-candidate: the widest candidate to keep, in pixels.", valueName: "px"),
+    transform: RKExtractImages.widthRange.parse)
   var maxWidth: Int?
   @Option(help: ArgumentHelp("What a failed image becomes: keep (its URL) or remove.", valueName: "keep|remove"))
   var onFail: Embedder.OnFail = .keep
-  @Option(help: ArgumentHelp("Downloads in flight at once.", valueName: "n")) var concurrency = 16
-  @Option(help: ArgumentHelp("Seconds for each download, body included.", valueName: "seconds")) var timeout: Double =
-    30
-  @Option(help: ArgumentHelp("Retries of a failed request.", valueName: "n")) var retries = 2
   @Option(
-    help: ArgumentHelp("Seconds before the first retry; each further one waits twice as long.", valueName: "seconds"))
+    help: RKExtractImages.concurrencyRange.help("Downloads in flight at once.", valueName: "n", default: 16),
+    transform: RKExtractImages.concurrencyRange.parse)
+  var concurrency = 16
+  @Option(
+    help: NumberRange.timeout.help("Seconds for each download, body included.", valueName: "seconds", default: 30),
+    transform: NumberRange.timeout.parse)
+  var timeout: Double = 30
+  @Option(
+    help: NumberRange.retries.help("Retries of a failed request.", valueName: "n", default: 2),
+    transform: NumberRange.retries.parse)
+  var retries = 2
+  @Option(
+    help: NumberRange.retryDelay.help(
+      "Seconds before the first retry; each further one waits twice as long.", valueName: "seconds", default: 2),
+    transform: NumberRange.retryDelay.parse)
   var retryDelay: Double = 2
   @Option(help: ArgumentHelp("Largest image to download: 10MB, 500kB.", valueName: "size")) var maxImageBytes = "10MB"
   @Option(help: ArgumentHelp("Most image data to embed into one article.", valueName: "size")) var maxArticleBytes =
@@ -76,10 +89,10 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
 
   @OptionGroup var common: CommonOptions
 
+  static let concurrencyRange = NumberRange(1...64)
+  static let widthRange = NumberRange(1...100_000, unit: "pixels")
+
   func validate() throws {
-    if concurrency < 1 || concurrency > 64 { throw ValidationError("--concurrency must be between 1 and 64.") }
-    if timeout <= 0 { throw ValidationError("--timeout must be positive.") }
-    if retries < 0 || retries > 10 { throw ValidationError("--retries must be between 0 and 10.") }
     if Formatting.bytes(maxImageBytes) == nil { throw ValidationError("--max-image-bytes is a size such as 10MB.") }
     if Formatting.bytes(maxArticleBytes) == nil { throw ValidationError("--max-article-bytes is a size such as 50MB.") }
     if maxWidth != nil, !bestCandidate { throw ValidationError("--max-width goes with --best-candidate.") }

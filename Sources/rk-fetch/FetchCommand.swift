@@ -20,12 +20,8 @@ struct FetchCommand {
       tool: "rk-fetch", server: options.server, tokenFile: options.tokenFile, diagnostics: diagnostics)
     let configuration = access.configuration
     let limit =
-      try options.limit ?? configuration.resolve(variable: nil, key: "limit").map { setting in
-        guard let value = Int(setting.value), value >= 0 else {
-          throw ToolError(.configError, "\(setting.source): limit must be a number, 0 for all")
-        }
-        return value
-      } ?? 20
+      try options.limit
+      ?? configuration.resolve(variable: nil, key: "limit").map { try $0.number("limit", in: RKFetch.limitRange) } ?? 20
     let skipIDs = try options.skipIds.map(readIDs) ?? []
 
     try await withHTTPClient(connectTimeout: min(options.timeout, 10).rounded(.up)) { http in

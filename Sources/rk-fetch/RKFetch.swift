@@ -87,7 +87,9 @@ struct RKFetch: AsyncParsableCommand, ToolCommand {
   @Flag(help: "Leave out favourites too, as the original app's unread list did.")
   var excludeMarked = false
 
-  @Option(help: ArgumentHelp("How many of the newest matching bookmarks to sync; 0 for all.", valueName: "n"))
+  @Option(
+    help: RKFetch.limitRange.help("How many of the newest matching bookmarks to sync; 0 for all.", valueName: "n"),
+    transform: RKFetch.limitRange.parse)
   var limit: Int?
 
   @Option(help: "Only bookmarks with this label.") var label: String?
@@ -109,23 +111,29 @@ struct RKFetch: AsyncParsableCommand, ToolCommand {
   @Option(help: "How to fetch articles: auto, bulk or per-article.")
   var mode: FetchMode = .auto
 
-  @Option(help: ArgumentHelp("Per-article requests in flight at once.", valueName: "n"))
+  @Option(
+    help: RKFetch.concurrencyRange.help("Per-article requests in flight at once.", valueName: "n", default: 1),
+    transform: RKFetch.concurrencyRange.parse)
   var concurrency = 1
 
   @Option(help: ArgumentHelp("Only bookmarks changed since this RFC 3339 time; report deletions.", valueName: "date"))
   var since: String?
 
   @Option(
-    help: ArgumentHelp(
+    help: NumberRange.timeout.help(
       "Seconds for each request, body included; the bulk stream may run longer while data keeps coming, but never this long without a byte.",
-      valueName: "seconds"))
+      valueName: "seconds", default: 30), transform: NumberRange.timeout.parse)
   var timeout: Double = 30
 
-  @Option(help: ArgumentHelp("Retries of a failed request.", valueName: "n"))
+  @Option(
+    help: NumberRange.retries.help("Retries of a failed request.", valueName: "n", default: 2),
+    transform: NumberRange.retries.parse)
   var retries = 2
 
   @Option(
-    help: ArgumentHelp("Seconds before the first retry; each further retry waits twice as long.", valueName: "seconds"))
+    help: NumberRange.retryDelay.help(
+      "Seconds before the first retry; each further retry waits twice as long.", valueName: "seconds", default: 2),
+    transform: NumberRange.retryDelay.parse)
   var retryDelay: Double = 2
 
   @Option(
@@ -137,12 +145,11 @@ struct RKFetch: AsyncParsableCommand, ToolCommand {
 
   @OptionGroup var common: CommonOptions
 
+  /// `--limit`: 0 for all; past a million no server holds that many bookmarks.
+  static let limitRange = NumberRange(0...1_000_000)
+  static let concurrencyRange = NumberRange(1...32)
+
   func validate() throws {
-    if let limit, limit < 0 { throw ValidationError("--limit must be 0 (all) or more.") }
-    if concurrency < 1 || concurrency > 32 { throw ValidationError("--concurrency must be between 1 and 32.") }
-    if timeout <= 0 { throw ValidationError("--timeout must be positive.") }
-    if retries < 0 || retries > 10 { throw ValidationError("--retries must be between 0 and 10.") }
-    if retryDelay < 0 { throw ValidationError("--retry-delay cannot be negative.") }
     for type in types where !["article", "photo", "video"].contains(type) {
       throw ValidationError("--type must be article, photo or video, not \(type).")
     }

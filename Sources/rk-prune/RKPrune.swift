@@ -46,7 +46,10 @@ struct RKPrune: ParsableCommand, ToolCommand {
 
   @OptionGroup var store: StoreOptions
 
-  @Option(help: ArgumentHelp("Keep at most this many articles.", valueName: "count")) var keep: Int?
+  @Option(
+    help: NumberRange.limit.help("Keep at most this many articles.", valueName: "count"),
+    transform: NumberRange.limit.parse)
+  var keep: Int?
 
   @Option(help: ArgumentHelp("Keep the store under this size: 500MB, 1.5GB, 800kB, 2GiB.", valueName: "size"))
   var maxSize: String?
@@ -62,12 +65,11 @@ struct RKPrune: ParsableCommand, ToolCommand {
   @Flag(help: "Only say what would be removed.") var dryRun = false
 
   func validate() throws {
-    if let keep, keep < 0 { throw ValidationError("--keep is a count, 0 or more.") }
     if let maxSize, Formatting.bytes(maxSize) == nil {
       throw ValidationError("--max-size is a size such as 500MB or 2GiB.")
     }
     if let olderThan, Formatting.duration(olderThan) == nil {
-      throw ValidationError("--older-than is an age such as 30d or 12h.")
+      throw ValidationError("--older-than is an age such as 30d or 12h, up to 1000 years.")
     }
   }
 
@@ -103,11 +105,11 @@ struct RKPrune: ParsableCommand, ToolCommand {
       return value
     }
     let limits = PruneLimits(
-      keep: try keep ?? configured("keep", { Int($0).flatMap { $0 >= 0 ? $0 : nil } }, "a count"),
+      keep: try keep ?? configuration.resolve(variable: nil, key: "keep").map { try $0.number("keep", in: .limit) },
       maxBytes: try maxSize.flatMap(Formatting.bytes)
         ?? configured("max_size", Formatting.bytes, "a size such as 500MB"),
       olderThan: try olderThan.flatMap(Formatting.duration)
-        ?? configured("older_than", Formatting.duration, "an age such as 30d"),
+        ?? configured("older_than", Formatting.duration, "an age such as 30d, up to 1000 years"),
       archived: archived)
     guard limits != PruneLimits() else {
       throw ToolError(

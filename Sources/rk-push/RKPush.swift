@@ -76,25 +76,28 @@ struct RKPush: AsyncParsableCommand, ToolCommand {
   @Flag(help: "Write the requests a push would send (\"push_request\" records), without sending anything.")
   var dryRun = false
 
-  @Option(help: ArgumentHelp("Bookmarks pushed at once.", valueName: "n"))
+  @Option(
+    help: RKPush.concurrencyRange.help("Bookmarks pushed at once.", valueName: "n", default: 4),
+    transform: RKPush.concurrencyRange.parse)
   var concurrency = 4
 
-  @Option(help: ArgumentHelp("Seconds for each request, body included.", valueName: "seconds"))
+  @Option(
+    help: NumberRange.timeout.help("Seconds for each request, body included.", valueName: "seconds", default: 30),
+    transform: NumberRange.timeout.parse)
   var timeout: Double = 30
 
-  @Option(help: ArgumentHelp("Retries of a failed request.", valueName: "n"))
+  @Option(
+    help: NumberRange.retries.help("Retries of a failed request.", valueName: "n", default: 2),
+    transform: NumberRange.retries.parse)
   var retries = 2
 
   @Option(
-    help: ArgumentHelp("Seconds before the first retry; each further retry waits twice as long.", valueName: "seconds"))
+    help: NumberRange.retryDelay.help(
+      "Seconds before the first retry; each further retry waits twice as long.", valueName: "seconds", default: 2),
+    transform: NumberRange.retryDelay.parse)
   var retryDelay: Double = 2
 
-  func validate() throws {
-    if concurrency < 1 || concurrency > 32 { throw ValidationError("--concurrency must be between 1 and 32.") }
-    if timeout <= 0 { throw ValidationError("--timeout must be positive.") }
-    if retries < 0 || retries > 10 { throw ValidationError("--retries must be between 0 and 10.") }
-    if retryDelay < 0 { throw ValidationError("--retry-delay cannot be negative.") }
-  }
+  static let concurrencyRange = NumberRange(1...32)
 
   func run() async throws {
     let diagnostics = store.common.diagnostics(for: "rk-push")

@@ -3,10 +3,6 @@ import ReadeckFake
 import Testing
 import Wire
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Stores in a folder nobody may write (a backup on a read-only mount): every reading command of
 /// rk-cache and ail-log reads them, and nothing appears beside them.
 ///
@@ -24,18 +20,15 @@ import Wire
         && othersCanReach(NSTemporaryDirectory()))
   }
 
-  /// Whether every folder on the way to `path` lets others through (and `path` itself, when it
-  /// is a file, lets them run it): what `nobody` needs to run the built tools on a store in the
-  /// temporary folder. A checkout under /root does not.
+  /// Whether every folder on the way to `path` lets others through: what `nobody` needs to run
+  /// the copied tools on a store in the temporary folder.
   static func othersCanReach(_ path: String) -> Bool {
     var current = path
     while true {
-      var info = stat()
-      guard stat(current, &info) == 0, info.st_mode & S_IXOTH != 0 else { return false }
-      if current == "/" || current.isEmpty { return true }
-      let parent = URL(fileURLWithPath: current).deletingLastPathComponent().path
-      if parent == current { return true }
-      current = parent
+      let mode = (try? FileManager.default.attributesOfItem(atPath: current))?[.posixPermissions] as? Int
+      guard let mode, mode & 0o001 != 0 else { return false }
+      guard current != "/", let slash = current.dropLast().lastIndex(of: "/") else { return true }
+      current = slash == current.startIndex ? "/" : String(current[..<slash])
     }
   }
 

@@ -39,9 +39,9 @@ import Testing
   }
 
   @Test func aFailedValidationIsReportedAsToolError() throws {
-    let result = try run("rk-prune", ["--keep=-1"])
-    Self.check(result, "rk-prune", ["--keep=-1"])
-    #expect(result.stderr.hasPrefix("rk-prune: error: --keep is a count, 0 or more."), "\(result.stderr)")
+    let result = try run("rk-prune", ["--max-size", "lots"])
+    Self.check(result, "rk-prune", ["--max-size", "lots"])
+    #expect(result.stderr.hasPrefix("rk-prune: error: --max-size is a size such as 500MB or 2GiB."), "\(result.stderr)")
   }
 
   @Test func helpAndVersionStayAsTheyWere() throws {

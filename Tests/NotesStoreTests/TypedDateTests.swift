@@ -48,3 +48,17 @@ import Wire
     }
   }
 }
+
+@Suite struct TypedDateBoundTests {
+  let parser = TypedDate(now: RFC3339.date(from: "2026-11-24T09:30:00Z")!, timeZone: TimeZone(identifier: "UTC")!)
+
+  @Test func aDateOutsideTheYears0000To9999IsOutOfBounds() {
+    #expect(parser.date("in 99999999d") == .failure(.outOfBounds))
+    #expect(parser.date("in 106751991167300d") == .failure(.outOfBounds))
+    #expect(parser.date("99999999d ago") == .failure(.outOfBounds))
+    #expect(parser.date("no date") == .failure(.unreadable))
+    #expect(parser.date("9999-12-31T23:59:59Z") == .success(RFC3339.latest))
+    #expect(parser.date("0000-01-01T00:00:00Z") == .success(RFC3339.earliest))
+    #expect(parser.date("in 2h") == .success(RFC3339.date(from: "2026-11-24T11:30:00Z")!))
+  }
+}

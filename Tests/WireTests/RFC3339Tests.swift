@@ -63,3 +63,19 @@ import Wire
     #expect(WireCoding.describe(error!).hasPrefix(#""fetched_at": not an RFC 3339 date"#))
   }
 }
+
+@Suite struct RFC3339BoundTests {
+  @Test(arguments: [1e300, 9.3e18, .infinity, 253_402_300_800])
+  func aDatePastTheYear9999IsWrittenAsItsLastSecond(_ seconds: Double) {
+    let text = RFC3339.string(from: Date(timeIntervalSince1970: seconds))
+    #expect(text == "9999-12-31T23:59:59Z")
+    #expect(RFC3339.date(from: text) == RFC3339.latest)
+  }
+
+  @Test(arguments: [-1e300, -.infinity, .nan, -62_167_219_201])
+  func aDateBeforeTheYear0000IsWrittenAsItsFirstSecond(_ seconds: Double) {
+    let text = RFC3339.string(from: Date(timeIntervalSince1970: seconds))
+    #expect(text == "0000-01-01T00:00:00Z")
+    #expect(RFC3339.date(from: text) == RFC3339.earliest)
+  }
+}
