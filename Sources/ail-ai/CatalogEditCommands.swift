@@ -248,7 +248,7 @@ extension CatalogCommand {
     var order: Int?
 
     /// Sort positions are kept in SQLite's 64-bit integers; a billion leaves room to add after the last.
-    static let orderRange = NumberRange(0...1_000_000_000)
+    static let orderRange = NumberRange(-1_000_000_000...1_000_000_000)
     @OptionGroup var options: CatalogOptions
     @OptionGroup var common: CommonOptions
 
