@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-  import FoundationEssentials
-#else
-  import Foundation
-#endif
-
 extension RecordHead {
   /// `kind` and `id` from a line's top-level members, found by skimming the bytes: nested values
   /// and long strings (a whole article's HTML) are checked against JSON's grammar but not
@@ -64,7 +58,10 @@ struct TopLevelScanner {
     guard raw.count >= 2 else { return nil }
     let inner = UnsafeRawBufferPointer(rebasing: raw[1..<(raw.count - 1)])
     if !inner.contains(UInt8(ascii: "\\")) { return String(decoding: inner, as: UTF8.self) }
-    return try? JSONDecoder().decode(String.self, from: Data(raw))
+    // The parser's own decoding, so that both read escapes alike (a lone surrogate as U+FFFD,
+    // which Foundation's decoder refuses).
+    guard case .string(let value)? = try? JSONParser.parse(raw) else { return nil }
+    return value
   }
 
   private func slice(_ lower: Int, _ upper: Int) -> UnsafeRawBufferPointer {

@@ -181,6 +181,11 @@ import Wire
     #expect(scan(#"{"kind":"article","n":1e-400}"#) == RecordHead(kind: "article", id: nil))
   }
 
+  /// Found by fuzz-wire: the parser reads a lone surrogate as U+FFFD, the skim found no kind.
+  @Test func aLoneSurrogateInTheKindReadsAsTheParserReadsIt() {
+    #expect(scan(#"{"kind":"a\ude00","id":"\ud83d"}"#) == RecordHead(kind: "a\u{FFFD}", id: "\u{FFFD}"))
+  }
+
   @Test func escapesInValuesAreDecoded() {
     #expect(scan(#"{ "kind" : "a\u0072ticle" , "id" : "x\"y" }"#) == RecordHead(kind: "article", id: "x\"y"))
   }
