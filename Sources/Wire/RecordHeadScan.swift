@@ -8,10 +8,12 @@ extension RecordHead {
     var scanner = TopLevelScanner(bytes)
     var head = RecordHead(kind: nil, id: nil)
     let found = scanner.members { key, value in
-      guard value.first == UInt8(ascii: "\""), key.count <= 4 else { return }
+      guard key.count <= 4 else { return }
+      // The last of duplicate names wins, as in JSONParser, even when it is no string.
+      let string = value.first == UInt8(ascii: "\"") ? TopLevelScanner.string(value) : nil
       switch String(decoding: key, as: UTF8.self) {
-      case "kind": head.kind = TopLevelScanner.string(value)
-      case "id": head.id = TopLevelScanner.string(value)
+      case "kind": head.kind = string
+      case "id": head.id = string
       default: break
       }
     }

@@ -181,6 +181,12 @@ import Wire
     #expect(scan(#"{"kind":"article","n":1e-400}"#) == RecordHead(kind: "article", id: nil))
   }
 
+  /// Found by fuzz-wire: the last of duplicate names wins in the parser, also when it is no string.
+  @Test func theLastOfDuplicateNamesWinsAsInTheParser() {
+    #expect(scan(#"{"kind":"bookmark","id":"b2","id":1}"#) == RecordHead(kind: "bookmark", id: nil))
+    #expect(scan(#"{"kind":null,"kind":"article"}"#) == RecordHead(kind: "article", id: nil))
+  }
+
   /// Found by fuzz-wire: the parser reads a lone surrogate as U+FFFD, the skim found no kind.
   @Test func aLoneSurrogateInTheKindReadsAsTheParserReadsIt() {
     #expect(scan(#"{"kind":"a\ude00","id":"\ud83d"}"#) == RecordHead(kind: "a\u{FFFD}", id: "\u{FFFD}"))
