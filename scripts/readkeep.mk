@@ -35,8 +35,11 @@ db = $(if $(DB),--db "$(DB)",)
 # once the server confirmed it); then the server's changes since the last sync are applied
 # (archived, relabelled, deleted elsewhere; a field with a change still queued keeps its local
 # value); then new unread articles are fetched, their images embedded, and stored; last, rk-prune
-# removes the archived and keeps KEEP. Before the first sync there is no store: rk-push and
-# rk-cache ids say so with 66, nothing is queued or cached, and rk-cache store creates it.
+# removes the archived and keeps KEEP. Before the first sync there is no store: rk-push has
+# nothing to push, rk-cache ids no ids (both exit 0), and rk-cache store creates it.
+# A push that only some changes failed (75: refused or unanswered; they stay queued, and
+# "rk-cache pending --drop" gives a refused one up) does not hold up the fetch: the sync goes on
+# and ends with 75. A server that answers nothing (69) or refuses the token (77) stops it.
 # Each pipeline stage writes its exit status to a file; the pipeline's own status is only the
 # last stage's under /bin/sh, which has no pipefail.
 sync:
@@ -44,9 +47,9 @@ sync:
 	  echo "readkeep: synced less than $(MAX_AGE) ago (FORCE=1 to sync anyway)" >&2; exit 0; fi; \
 	status=$$(mktemp -d) || exit 1; \
 	trap 'rm -rf "$$status"' EXIT; \
-	$(rk)rk-push $(db) $(PUSH_OPTS) > /dev/null 2> "$$status/push.err"; code=$$?; \
-	[ "$$code" = 66 ] || cat "$$status/push.err" >&2; \
-	if [ "$$code" != 0 ] && [ "$$code" != 66 ]; then echo "readkeep: push failed (status $$code)" >&2; exit "$$code"; fi; \
+	$(rk)rk-push $(db) $(PUSH_OPTS) > /dev/null; pushed=$$?; \
+	if [ "$$pushed" = 75 ]; then echo "readkeep: some changes were not pushed (status 75); they stay queued" >&2; \
+	elif [ "$$pushed" != 0 ]; then echo "readkeep: push failed (status $$pushed)" >&2; exit "$$pushed"; fi; \
 	if since=$$($(rk)rk-cache last-sync $(db) 2> /dev/null); then \
 	  { $(rk)rk-fetch --since "$$since" --state all --limit 0 --metadata-only $(FETCH_OPTS); \
 	    echo $$? > "$$status/changes"; } \
@@ -56,20 +59,20 @@ sync:
 	    if [ "$$code" != 0 ]; then echo "readkeep: $$stage failed (status $$code)" >&2; exit "$$code"; fi; \
 	  done; \
 	fi; \
-	{ $(rk)rk-cache ids $(db) 2> "$$status/ids.err"; echo $$? > "$$status/ids"; } \
+	{ $(rk)rk-cache ids $(db); echo $$? > "$$status/ids"; } \
 	| { $(rk)rk-fetch --limit $(LIMIT) --skip-ids - $(FETCH_OPTS); echo $$? > "$$status/fetch"; } \
 	| { $(rk)rk-extract-images --embed $(IMAGE_OPTS); echo $$? > "$$status/images"; } \
 	| { $(rk)rk-cache store $(db); echo $$? > "$$status/store"; }; \
 	failed=0; \
 	for stage in ids fetch images store; do \
 	  code=$$(cat "$$status/$$stage" 2>/dev/null || echo 1); \
-	  if [ "$$stage" = ids ]; then [ "$$code" = 66 ] && continue; cat "$$status/ids.err" >&2; fi; \
 	  if [ "$$code" = 75 ] && [ "$$stage" = images ]; then \
 	    echo "readkeep: some images failed; the articles keep their remote URLs" >&2; \
 	  elif [ "$$code" != 0 ]; then echo "readkeep: $$stage failed (status $$code)" >&2; failed=$$code; fi; \
 	done; \
 	[ "$$failed" = 0 ] || exit "$$failed"; \
-	$(rk)rk-prune $(db) --archived --keep $(KEEP) > /dev/null
+	$(rk)rk-prune $(db) --archived --keep $(KEEP) > /dev/null || exit; \
+	[ "$$pushed" = 0 ] || exit "$$pushed"
 
 search:
 	@[ -n "$(Q)" ] || { echo "readkeep: give the query as Q=…" >&2; exit 64; }

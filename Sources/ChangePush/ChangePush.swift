@@ -165,7 +165,12 @@ public struct ChangePush: Sendable {
           records.append(Gone(id: id, changes: gone))
         default:
           failed = plan.sent.count
-          records.append(PushFailed(id: id, status: error.status, reason: error.description, sent: plan.patch))
+          var failure = PushFailed(id: id, status: error.status, reason: error.description, sent: plan.patch)
+          if case .formRejected(_, _, let form) = error {
+            failure.errors = form.form.isEmpty ? nil : form.form
+            failure.fieldErrors = form.fields.isEmpty ? nil : form.fieldsObject
+          }
+          records.append(failure)
         }
       }
     }

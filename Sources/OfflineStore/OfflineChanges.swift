@@ -180,6 +180,26 @@ extension OfflineStore {
     return (changes, try removeArticle(db, id: id) != nil)
   }
 
+  /// Takes the queued changes of a bookmark (only those of `field` when given) out of the queue
+  /// without sending them: what a user does with a change the server refuses. The cached bookmark
+  /// takes back each field's base, the server's value as last seen, in the same transaction.
+  /// Returns the changes dropped, oldest first.
+  public func drop(id: String, field: String? = nil) throws -> [PendingChange] {
+    try writing { db in
+      let dropped = try Self.queuedChanges(db, ids: [id]).map(\.change).filter { field == nil || $0.field == field }
+      guard !dropped.isEmpty else { return [] }
+      for change in dropped {
+        try db.execute(
+          sql: "DELETE FROM pending_change WHERE bookmark_id = ? AND field = ?", arguments: [id, change.field])
+      }
+      if var bookmark = try cachedBookmark(db, id: id) {
+        for change in dropped { bookmark[change.field] = change.base }
+        _ = try writeMetadata(db, id: id, bookmark: bookmark)
+      }
+      return dropped
+    }
+  }
+
   /// How many changes wait to be pushed.
   public func pendingCount() throws -> Int {
     try reading { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM pending_change") ?? 0 }

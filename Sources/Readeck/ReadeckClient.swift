@@ -209,9 +209,13 @@ public final class ReadeckClient: Sendable {
     }
   }
 
-  private func retrying<T: Sendable>(_ method: HTTPMethod, _ url: String, _ operation: () async throws -> T)
-    async throws -> T
-  {
+  /// Retries `operation` as the policy says. A request that got no answer through its retries
+  /// fails alone while the server answers a fresh request: one article the server chokes on is
+  /// that article's failure, not the end of the run. Only a server that answers nothing is
+  /// unreachable.
+  private func retrying<T: Sendable>(
+    _ method: HTTPMethod, _ url: String, circuitChecked: Bool = false, _ operation: () async throws -> T
+  ) async throws -> T {
     do {
       return try await withRetries(
         policy: policy, breaker: breaker, host: host,
@@ -226,12 +230,37 @@ public final class ReadeckClient: Sendable {
       switch error.failure {
       case .status(let status, _, _) where status == 401 || status == 403:
         throw ReadeckError.tokenRejected(status: status)
-      case .status(let status, _, _): throw ReadeckError.http(status: status, message: error.message)
-      case .transport: throw ReadeckError.unreachable(error.message)
+      case .status(let status, _, _):
+        if let form = FormErrors(error.body) {
+          throw ReadeckError.formRejected(status: status, message: error.message, errors: form)
+        }
+        throw ReadeckError.http(status: status, message: error.message)
+      case .transport:
+        guard await serverAnswers() else { throw ReadeckError.unreachable(error.message) }
+        throw ReadeckError.unanswered(error.message)
       }
     } catch let error as CircuitOpenError {
-      throw ReadeckError.unreachable(error.description)
+      // Opened by other requests' failures; if the server answers now, they were theirs alone.
+      guard !circuitChecked, await serverAnswers() else { throw ReadeckError.unreachable(error.description) }
+      return try await retrying(method, url, circuitChecked: true, operation)
     }
+  }
+
+  /// Whether the server answers a fresh request within the timeout: `GET /api/info`, public and
+  /// small. Any HTTP status counts, since only the answer matters, but it must be whole: headers
+  /// followed by silence are no answer. An answer closes the circuit.
+  private func serverAnswers() async -> Bool {
+    var request = HTTPClientRequest(url: apiURL("/info"))
+    request.headers.add(name: "Accept", value: Accept.json.rawValue)
+    request.headers.add(name: "User-Agent", value: userAgent)
+    do {
+      let (_, body) = try await http.execute(request, limit: .whole(timeout))
+      _ = try await body.collect(upTo: 1 << 20)
+    } catch {
+      return false
+    }
+    breaker.reset(host)
+    return true
   }
 
   /// One try: a transport failure or an error status becomes an ``AttemptError`` for the policy.
@@ -263,18 +292,17 @@ public final class ReadeckClient: Sendable {
       let retryAfter = response.headers.first(name: "Retry-After").flatMap {
         RetryAfter.seconds($0, now: Date().timeIntervalSince1970)
       }
-      let message = errorMessage(status: status, reason: response.status.reasonPhrase, body: errorBody)
-      throw AttemptError(.status(status, retryAfter: retryAfter, quotaExhausted: false), message: message)
+      let json = try? Array(errorBody.utf8).withUnsafeBytes { try WireCoding.parse($0) }
+      let message = errorMessage(status: status, reason: response.status.reasonPhrase, body: json)
+      throw AttemptError(.status(status, retryAfter: retryAfter, quotaExhausted: false), message: message, body: json)
     }
     return (response, responseBody)
   }
 
   /// `HTTP 503 Service Unavailable`, with the server's JSON `message` when it differs.
-  private func errorMessage(status: Int, reason: String, body: String) -> String {
+  private func errorMessage(status: Int, reason: String, body: JSONValue?) -> String {
     var message = "HTTP \(status) \(reason)"
-    if let parsed = try? Array(body.utf8).withUnsafeBytes({ try WireCoding.parse($0) }),
-      let text = parsed["message"]?.stringValue, text != reason
-    {
+    if let text = body?["message"]?.stringValue, text != reason {
       message += ": " + text
     }
     return message

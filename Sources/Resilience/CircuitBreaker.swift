@@ -113,6 +113,12 @@ public final class CircuitBreaker: Sendable {
     }
   }
 
+  /// Forgets what the circuit knew of `host`: a fresh request just got an answer from it, so the
+  /// failures that opened it were the requests', not the host's.
+  public func reset(_ host: String) {
+    hosts.withLock { hosts in hosts[host] = nil }
+  }
+
   /// Gives back a probe slot taken by ``admit(_:)`` when the request ended without telling
   /// anything about the host (cancelled, or refused for a reason of its own).
   public func release(_ host: String) {

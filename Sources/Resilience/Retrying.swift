@@ -1,12 +1,17 @@
+public import Wire
+
 /// An attempt's failure, thrown by the operation given to ``withRetries(policy:breaker:host:sleep:onRetry:_:)``.
 public struct AttemptError: Error, Sendable {
   public var failure: AttemptFailure
   /// What to tell the user, e.g. `HTTP 503 Service Unavailable` or `connection refused`.
   public var message: String
+  /// An error answer's JSON body, for a caller that shows more of it (a form's field errors).
+  public var body: JSONValue?
 
-  public init(_ failure: AttemptFailure, message: String) {
+  public init(_ failure: AttemptFailure, message: String, body: JSONValue? = nil) {
     self.failure = failure
     self.message = message
+    self.body = body
   }
 }
 
@@ -19,7 +24,9 @@ public struct CircuitOpenError: Error, Sendable, CustomStringConvertible {
 /// Runs `operation` until it succeeds, a failure is not worth retrying, or the policy's retries are
 /// spent. The breaker is asked once, before the first attempt: an open circuit fails a new request
 /// at once, but the retries of a request already under way are what the user asked for and are
-/// all made. The breaker sees every outcome.
+/// all made. The breaker sees each request's outcome once, after its retries: one item the server
+/// chokes on, retried, is one failure, so it cannot open the circuit for every other item on its
+/// own — failures of several requests in a row do.
 ///
 /// - Parameters:
 ///   - sleep: waits the given seconds (tests pass one that records instead).
@@ -38,9 +45,11 @@ public func withRetries<T: Sendable>(
       breaker?.recordSuccess(host)
       return result
     } catch let error as AttemptError {
-      breaker?.record(error.failure, host: host)
       retry += 1
-      guard let delay = policy.delay(beforeRetry: retry, after: error.failure) else { throw error }
+      guard let delay = policy.delay(beforeRetry: retry, after: error.failure) else {
+        breaker?.record(error.failure, host: host)
+        throw error
+      }
       onRetry(retry, delay, error)
       do {
         try await sleep(delay)

@@ -37,6 +37,16 @@ public enum ChatError: Error, Sendable, Equatable, CustomStringConvertible {
     }
   }
 
+  /// Whether the provider gave no answer at all (refused, reset, timed out, through its retries),
+  /// and so might be unreachable; every provider of a chain, for ``allFailed(_:)``.
+  public var isNoAnswer: Bool {
+    switch self {
+    case .unreachable: true
+    case .allFailed(let errors): errors.allSatisfy(\.isNoAnswer)
+    default: false
+    }
+  }
+
   /// Whether the next provider of a fallback chain may do better: not for errors in what we sent.
   var movesDownTheChain: Bool {
     switch self {

@@ -56,7 +56,11 @@ public struct RecordRewriter: Sendable {
     } catch {
       let message = (error as? ChatError)?.description ?? String(describing: error)
       record["ai_error"] = .string(message)
-      counts.state.withLock { $0.failed.append(message) }
+      let unanswered = (error as? ChatError)?.isNoAnswer ?? false
+      counts.state.withLock {
+        $0.failed.append(message)
+        if unanswered { $0.unanswered += 1 }
+      }
     }
     return line(record)
   }
@@ -78,6 +82,8 @@ public struct RecordTally: Sendable, Equatable {
   public var rewritten = 0
   /// The error of each record that failed.
   public var failed: [String] = []
+  /// How many of the failures got no answer at all from the provider.
+  public var unanswered = 0
   /// Records whose field held no text.
   public var withoutText = 0
   public var promptTokens = 0

@@ -32,6 +32,9 @@ public enum StoreDatabase {
         if try !pool.read(migrator.hasCompletedMigrations) { try migrator.migrate(pool) }
         return pool
       }
+    } catch let error as DatabaseError where [.SQLITE_FULL, .SQLITE_IOERR].contains(error.resultCode) {
+      // Opening writes the -wal and -shm files beside the store.
+      throw failure(path, error)
     } catch let error as DatabaseError {
       throw StoreError.cannotOpen(path: path, reason: error.message ?? error.description)
     } catch let error as CocoaError {
@@ -119,7 +122,17 @@ public enum StoreDatabase {
   }
 
   public static func failure(_ path: String, _ error: DatabaseError) -> StoreError {
-    .failed(path: path, reason: error.message ?? error.description)
+    let reason = error.message ?? error.description
+    switch error.resultCode {
+    case .SQLITE_FULL, .SQLITE_IOERR:
+      // SQLite rolled the transaction back: say so, and what to do, not only "disk I/O error".
+      return .failed(
+        path: path,
+        reason: "cannot write (\(reason)): is the disk full? What was being written was rolled back; "
+          + "run again once there is space")
+    default:
+      return .failed(path: path, reason: reason)
+    }
   }
 
   static func isDirectory(_ path: String) -> Bool {

@@ -111,6 +111,13 @@ enum Platform {
 
   static func describe(errno code: Int32) -> String { String(cString: strerror(code)) }
 
+  /// A write past the file-size limit (`ulimit -f`, a quota set that way) then fails with EFBIG
+  /// and is reported like a full disk (74) after the transaction is rolled back; by default
+  /// SIGXFSZ would kill the tool in the middle of a record instead.
+  public static func reportFileSizeLimit() {
+    signal(SIGXFSZ, SIG_IGN)
+  }
+
   /// Ends the process the way the default SIGPIPE action would (status 141 in a shell), even when
   /// SIGPIPE was set to ignored — SwiftNIO does that process-wide — or inherited as ignored.
   static func dieOfBrokenPipe() -> Never {

@@ -5,6 +5,7 @@ import Wire
 /// prints `tool: error: message` and exits with its status; ArgumentParser's own exits pass
 /// through; anything else is reported and exits 1.
 public func runTool(_ diagnostics: Diagnostics, _ body: () async throws -> Void) async throws {
+  Platform.reportFileSizeLimit()
   do {
     try await body()
   } catch {
@@ -14,6 +15,7 @@ public func runTool(_ diagnostics: Diagnostics, _ body: () async throws -> Void)
 
 /// The synchronous form of ``runTool(_:_:)-(_,()->Void)``.
 public func runTool(_ diagnostics: Diagnostics, _ body: () throws -> Void) throws {
+  Platform.reportFileSizeLimit()
   do {
     try body()
   } catch {

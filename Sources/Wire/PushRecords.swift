@@ -179,13 +179,22 @@ public struct PushFailed: WireRecord, Hashable {
   /// What went wrong, with the server's message.
   public var reason: String
   public var sent: JSONObject
+  /// A refused form's messages as the server wrote them: those about the whole change, and
+  /// those of each field (`{"labels": ["…"]}`); absent when it sent none.
+  public var errors: [String]?
+  public var fieldErrors: JSONObject?
   public var unknownFields: JSONObject
 
-  public init(id: String, status: Int?, reason: String, sent: JSONObject, unknownFields: JSONObject = [:]) {
+  public init(
+    id: String, status: Int?, reason: String, sent: JSONObject, errors: [String]? = nil, fieldErrors: JSONObject? = nil,
+    unknownFields: JSONObject = [:]
+  ) {
     self.id = id
     self.status = status
     self.reason = reason
     self.sent = sent
+    self.errors = errors
+    self.fieldErrors = fieldErrors
     self.unknownFields = unknownFields
   }
 
@@ -194,6 +203,8 @@ public struct PushFailed: WireRecord, Hashable {
     status = try members.optionalInt("status")
     reason = try members.string("reason")
     sent = try members.object("sent")
+    errors = try members.optionalStrings("errors")
+    fieldErrors = try members.optionalObject("field_errors")
     unknownFields = members.remaining()
   }
 
@@ -202,6 +213,8 @@ public struct PushFailed: WireRecord, Hashable {
     members.put("status", status)
     members.put("reason", reason)
     members.put("sent", sent)
+    members.put("errors", errors)
+    members.put("field_errors", fieldErrors)
   }
 }
 

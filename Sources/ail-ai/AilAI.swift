@@ -33,8 +33,11 @@ struct AilAI: AsyncParsableCommand, ToolCommand {
         (
           .dataError, "Empty input, a placeholder without a value, records without the field, or a broken catalog file."
         ),
-        (.unavailable, "No provider could be reached."),
-        (.tempFailure, "Some records failed, or the provider failed the request."),
+        (
+          .unavailable,
+          "No provider could be reached (record mode: none of the records got an answer; each carries its ai_error)."
+        ),
+        (.tempFailure, "Some records failed (each alone, with its ai_error), or the provider failed the request."),
         (.configError, "No provider or model configured, or an API key that cannot be read."),
       ]),
     version: Toolbox.version,

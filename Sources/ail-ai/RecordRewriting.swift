@@ -38,7 +38,11 @@ struct RecordRewriting {
         .dataError,
         "\(tally.withoutText) record\(tally.withoutText == 1 ? "" : "s") without text in \"\(rewriter.field)\"")
     }
-    if !tally.failed.isEmpty { throw ExitCode(ExitStatus.tempFailure.rawValue) }
+    guard !tally.failed.isEmpty else { return }
+    // One record the provider chokes on is that record's failure; a provider that answered none
+    // is unreachable.
+    let unreachable = tally.rewritten == 0 && tally.unanswered == tally.failed.count
+    throw ExitCode((unreachable ? ExitStatus.unavailable : .tempFailure).rawValue)
   }
 
   /// "rewrote 18 of 20 records, 2 failed (…)".

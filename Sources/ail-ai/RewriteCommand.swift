@@ -210,8 +210,7 @@ extension ChatError {
     case .unreachable: .unavailable
     case .configuration: .configError
     case .modelNotFound: .configError
-    case .allFailed(let errors):
-      errors.allSatisfy { if case .unreachable = $0 { true } else { false } } ? .unavailable : .tempFailure
+    case .allFailed: isNoAnswer ? .unavailable : .tempFailure
     default: .tempFailure
     }
   }

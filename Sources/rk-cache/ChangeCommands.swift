@@ -91,23 +91,71 @@ extension RKCache {
         labels), the value to send (add_labels and remove_labels for labels), the value it \
         started from ("base"), the bookmark's "updated" then ("base_updated") and when it was \
         made ("made_at").
+
+        --drop takes a bookmark's changes out of the queue without sending them (only those of \
+        --field when given): what to do with a change the server refuses, which rk-push would \
+        otherwise send on every run. The cached bookmark takes back the server's value as last \
+        seen ("base"); the dropped changes are written as "change" records.
         """,
         examples: [
           Example("rk-cache pending", "What rk-push would send."),
           Example("rk-cache pending | jq -r .id | sort -u | wc -l", "How many bookmarks have changes."),
+          Example(
+            "rk-cache pending --drop WNBGvKQgFsLwHwy4i89q53 --field labels",
+            "Forget the label change the server refused; the labels are the server's again."),
         ],
-        exitStatuses: [(.success, nil), (.noInput, "No store at the path.")]))
+        exitStatuses: [
+          (.success, nil), (.failure, "--drop: a bookmark has nothing queued (the others are dropped)."),
+          (.noInput, "No store at the path."),
+        ]))
 
     @OptionGroup var store: StoreOptions
     @Argument(help: "Only these bookmarks' changes.") var ids: [String] = []
+    @Option(help: ArgumentHelp("Drop this bookmark's queued changes instead of listing them.", valueName: "id"))
+    var drop: [String] = []
+    @Option(help: ArgumentHelp("With --drop: only the change of this field.", valueName: "field"))
+    var field: String?
+
+    static let fields = ["is_archived", "is_marked", "read_progress", "labels"]
+
+    func validate() throws {
+      if let field {
+        guard !drop.isEmpty else { throw ValidationError("--field goes with --drop.") }
+        guard Self.fields.contains(field) else {
+          throw ValidationError("--field is one of \(Self.fields.joined(separator: ", ")).")
+        }
+      }
+      if !drop.isEmpty, !ids.isEmpty { throw ValidationError("give the bookmarks to drop with --drop only.") }
+    }
 
     func run() throws {
-      try runTool(store.common.diagnostics(for: "rk-cache")) {
+      let diagnostics = store.common.diagnostics(for: "rk-cache")
+      try runTool(diagnostics) {
         let sink = OutputSink.standardOutput
-        for queued in try store.openForReading().pendingChanges(ids: ids.isEmpty ? nil : ids) {
-          try sink.emit(queued.change)
+        guard !drop.isEmpty else {
+          for queued in try store.openForReading().pendingChanges(ids: ids.isEmpty ? nil : ids) {
+            try sink.emit(queued.change)
+          }
+          return try sink.flush()
+        }
+        let offline = try store.open()
+        var nothingQueued: [String] = []
+        for id in drop {
+          let dropped = try offline.drop(id: id, field: field)
+          for change in dropped { try sink.emit(change) }
+          if dropped.isEmpty {
+            nothingQueued.append(id)
+          } else {
+            diagnostics.info(
+              "dropped \(id): \(dropped.map(\.field).joined(separator: ", ")); the cached values are the server's again"
+            )
+          }
         }
         try sink.flush()
+        if !nothingQueued.isEmpty {
+          let what = field.map { " for \($0)" } ?? ""
+          throw ToolError(.failure, "nothing queued\(what): \(nothingQueued.joined(separator: ", "))")
+        }
       }
     }
   }

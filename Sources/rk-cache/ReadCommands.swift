@@ -148,12 +148,15 @@ extension RKCache {
             "rk-cache ids | rk-fetch --limit 0 --skip-ids - | rk-cache store",
             "Fetch every unread article that is not cached yet.")
         ],
-        exitStatuses: [(.success, nil)]))
+        exitStatuses: [(.success, "Also when there is no store yet: before the first sync, nothing is cached.")]))
 
     @OptionGroup var store: StoreOptions
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
+        // A store the first sync has yet to create holds no ids; saying so as an error would fail
+        // that very sync's pipeline.
+        guard FileManager.default.fileExists(atPath: store.path) else { return }
         let sink = OutputSink.standardOutput
         for id in try store.openForReading().ids() { try sink.write(id + "\n") }
         try sink.flush()

@@ -21,9 +21,14 @@ struct RKFetch: AsyncParsableCommand, ToolCommand {
       bounds every request, body included: the bulk stream may run longer while data keeps \
       coming, but a server that goes silent that long is given up on and retried like a dropped \
       connection. Bookmarks scheduled for deletion are skipped; a bookmark the listing repeats \
-      is synced once. When the server stays unreachable the run stops at once instead of \
-      waiting for every timeout. With \
-      --fallback-cache it then writes the articles saved in that store (honouring --label and \
+      is synced once.
+
+      An article whose request gets no answer through its retries (it stalls, times out or is \
+      cut off) fails alone: it is named in the summary's "failed" and the run goes on, exit 75, \
+      as long as the server answers a fresh request (GET /api/info) within --timeout. The run \
+      stops as unreachable only when the server answers nothing: connections refused, or no \
+      answer to that fresh request. It then stops at once instead of waiting for every \
+      timeout. With --fallback-cache it then writes the articles saved in that store (honouring --label and \
       --limit, newest cached first, leaving out those this run already wrote) with "source": \
       "cache", and says "offline: showing N saved articles, last sync 3 h ago" on standard error \
       — the original app's network first, cache as fallback.
@@ -64,7 +69,10 @@ struct RKFetch: AsyncParsableCommand, ToolCommand {
           .tempFailure,
           "Some articles failed (listed in the summary), or the server answered errors that retries did not cure."
         ),
-        (.unavailable, "The server became unreachable; the records written before stay valid."),
+        (
+          .unavailable,
+          "The server answered nothing any more (refused, or silent for --timeout); the records written before stay valid."
+        ),
         (.noPermission, "The token was rejected (HTTP 401 or 403)."),
         (.configError, "The server or the token is not configured."),
         (

@@ -35,6 +35,14 @@ struct RKPush: AsyncParsableCommand, ToolCommand {
       not cure; the changes stay queued) — then a "push_summary", and "pushed 5 changes, 1 \
       conflict" on standard error. Token, retries, timeouts and the circuit breaker work as in \
       rk-fetch; a server that cannot be reached leaves the queue as it was.
+
+      A change the server refuses (HTTP 400) is named on standard error with the server's \
+      messages, which "push_failed" carries as "errors" (about the whole change) and \
+      "field_errors" (per field). It stays queued and is sent again on every run: "rk-cache \
+      pending --drop ID [--field F]" gives it up. A bookmark whose request gets no answer through \
+      its retries fails alone while the server answers others; the push stops as unreachable \
+      only when the server answers nothing at all. Before the first sync there is no store and \
+      nothing to push: rk-push says so and exits 0.
       """,
       environment: [
         ("READECK_URL", "The server's base URL (a path prefix is allowed), unless --server is given."),
@@ -60,7 +68,6 @@ struct RKPush: AsyncParsableCommand, ToolCommand {
         (.unavailable, "The server is unreachable; what was not confirmed stays queued."),
         (.noPermission, "The token was rejected (HTTP 401 or 403)."),
         (.configError, "The server or the token is not configured."),
-        (.noInput, "No store at the path."),
         (.ioError, "The store cannot be read or written."),
       ]),
     version: Toolbox.version)
@@ -102,6 +109,10 @@ struct RKPush: AsyncParsableCommand, ToolCommand {
   func run() async throws {
     let diagnostics = store.common.diagnostics(for: "rk-push")
     try await runTool(diagnostics) {
+      // Before the first sync there is no store, and so nothing to push: not an error.
+      guard FileManager.default.fileExists(atPath: store.path) else {
+        return diagnostics.info("no store at \(store.path) yet: nothing to push")
+      }
       let offline = try store.open()
       let access = try ServerAccess(
         tool: "rk-push", server: server, tokenFile: tokenFile, diagnostics: diagnostics, needsToken: !dryRun)
@@ -123,6 +134,7 @@ struct RKPush: AsyncParsableCommand, ToolCommand {
         do {
           outcome = try await ChangePush(client: client, store: offline, concurrency: concurrency).run { record in
             try sink.emit(record)
+            if let failed = record as? PushFailed { warn(failed, diagnostics) }
             // A bookmark can write a conflict and a pushed record: count it once.
             if let id = record.members["id"]?.stringValue, settled.insert(id).inserted { progress.advance() }
           }
@@ -135,6 +147,14 @@ struct RKPush: AsyncParsableCommand, ToolCommand {
         try report(outcome, diagnostics: diagnostics)
       }
     }
+  }
+
+  /// A refused change is sent again on every run until the user gives it up: say how.
+  private func warn(_ failed: PushFailed, _ diagnostics: Diagnostics) {
+    let refused = failed.status.map { (400..<500).contains($0) } ?? false
+    diagnostics.warning(
+      "\(failed.id): not pushed, kept: \(failed.reason)"
+        + (refused ? " (rk-cache pending --drop \(failed.id) gives it up)" : ""))
   }
 
   /// "pushed 5 changes, 1 conflict" and the exit status the outcome implies.

@@ -129,12 +129,43 @@ import Wire
       let (outcome, records) = try await harness.push()
       let failed = try #require(records.compactMap { $0 as? PushFailed }.first)
       #expect(failed.status == 400)
-      #expect(failed.reason.contains("Bad Request"))
+      #expect(failed.reason == "HTTP 400 Bad Request", "said once")
       #expect(failed.sent == ["read_progress": 40])
       #expect(outcome.summary.failed == 1 && outcome.summary.complete)
       #expect(harness.updateRequests().count == 1, "a 400 is never retried")
       #expect(try harness.store.pendingChanges().map(\.change.value) == [40])
       #expect(try harness.cached(ids[0])?["read_progress"] == 40)
+    }
+  }
+
+  @Test func aRefusedFormCarriesTheServersMessagesPerField() async throws {
+    try await withPushHarness(library()) { harness in
+      _ = try harness.store.mark(ids: [ids[0]], OfflineEdit(addLabels: ["x"]))
+      harness.fake.inject([.refuseField("add_labels", message: "label is too long")], on: .update, ids: [ids[0]])
+
+      let (outcome, records) = try await harness.push()
+      let failed = try #require(records.compactMap { $0 as? PushFailed }.first)
+      #expect(failed.status == 400)
+      #expect(failed.fieldErrors == ["add_labels": ["label is too long"]])
+      #expect(failed.errors == nil)
+      #expect(failed.reason == "HTTP 400 Bad Request: add_labels: label is too long")
+      #expect(outcome.summary.failed == 1 && outcome.summary.complete)
+      #expect(try harness.store.pendingChanges().count == 1, "kept until the user drops it")
+    }
+  }
+
+  @Test func aBookmarkWhosePatchGetsNoAnswerFailsAloneWhileTheServerAnswers() async throws {
+    try await withPushHarness(library()) { harness in
+      _ = try harness.store.mark(ids: ids, OfflineEdit(archived: true))
+      harness.fake.inject(Array(repeating: .stallAfter(bytes: 5), count: 3), on: .update, ids: [ids[1]])
+
+      let (outcome, records) = try await harness.push(client: try harness.client(timeout: 1))
+      #expect(records.compactMap { $0 as? Pushed }.map(\.id).sorted() == [ids[0], ids[2]].sorted())
+      let failed = try #require(records.compactMap { $0 as? PushFailed }.first)
+      #expect(failed.id == ids[1] && failed.status == nil)
+      #expect(outcome.abortedBy == nil && outcome.summary.complete)
+      #expect(outcome.summary.pushed == 2 && outcome.summary.failed == 1)
+      #expect(try harness.store.pendingChanges().map(\.change.id) == [ids[1]])
     }
   }
 

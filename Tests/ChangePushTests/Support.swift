@@ -18,9 +18,9 @@ struct PushHarness: Sendable {
   let store: OfflineStore
 
   /// Short retry delays without jitter, and the tools' own timeout.
-  func client(server: String? = nil, maxRetries: Int = 2) throws -> ReadeckClient {
+  func client(server: String? = nil, maxRetries: Int = 2, timeout: Double = 30) throws -> ReadeckClient {
     try ReadeckClient(
-      server: server ?? fake.baseURL, token: token, http: http, timeout: 30,
+      server: server ?? fake.baseURL, token: token, http: http, timeout: timeout,
       policy: RetryPolicy(maxRetries: maxRetries, baseDelay: 0.01, jitter: 0), breaker: CircuitBreaker())
   }
 

@@ -270,6 +270,12 @@ enum DocumentedExamples {
     "rk-cache html \(Sandbox.firstID) --mark-read > a.html && rk-push": .runs { run in
       run.expect(run.records(kind: "pushed").count == 1 && run.shell("rk-cache pending").isEmpty, "read, and sent")
     },
+    "rk-cache pending --drop \(Sandbox.firstID) --field labels": .runs(
+      before: "rk-cache mark \(Sandbox.firstID) --archive --add-label later"
+    ) { run in
+      run.expect(run.records(kind: "change").map { $0["field"]?.stringValue } == ["labels"], "the label change dropped")
+      run.expect(pendingFields(run) == ["is_archived"], "the archiving stays queued")
+    },
     "rk-cache pending": .runs(before: "rk-cache mark \(Sandbox.firstID) --archive") { run in
       run.expect(run.records(kind: "change").map { $0["field"]?.stringValue } == ["is_archived"], "one change")
     },

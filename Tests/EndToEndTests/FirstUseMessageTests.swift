@@ -26,7 +26,9 @@ import Wire
       return bookmark
     }
     try await withReadeck(library, token: Self.token) { fake in
+      // The second article stalls through its retries, and then the server answers nothing.
       fake.inject(Array(repeating: .stallAfter(bytes: 10), count: 3), on: .article, ids: [library[1].id])
+      fake.inject([.stallAfter(bytes: 0)], on: .info)
       let result = try run(
         "rk-fetch", ["--server", fake.baseURL, "--retry-delay", "0.2", "--mode", "per-article", "--timeout", "1"],
         environment: ["READECK_TOKEN": Self.token])

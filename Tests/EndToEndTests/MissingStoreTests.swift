@@ -1,9 +1,12 @@
 import Foundation
+import ReadeckFake
 import Testing
 
-/// Only `rk-cache store` and `rk-cache import` create a store. Every other command on a path
-/// where there is none says so and exits 66, leaving no file, folder or -wal/-shm behind: a
-/// mistyped path must not turn into an empty store that reads as "no articles".
+/// Only `rk-cache store` and `rk-cache import` create a store. Every command that shows something,
+/// on a path where there is none, says so and exits 66, leaving no file, folder or -wal/-shm
+/// behind: a mistyped path must not turn into an empty store that reads as "no articles". The
+/// commands a first sync runs before the store exists (`needs-sync`, `ids`, `rk-push`) find
+/// nothing to do instead, so that sync is clean.
 @Suite struct MissingStoreTests {
   /// A store path inside a folder that does not exist either.
   struct Place {
@@ -19,7 +22,7 @@ import Testing
   }
 
   static let readingCommands: [[String]] = [
-    ["list"], ["search", "swift"], ["html", "abc"], ["show", "abc"], ["has", "abc"], ["ids"], ["stats"], ["last-sync"],
+    ["list"], ["search", "swift"], ["html", "abc"], ["show", "abc"], ["has", "abc"], ["stats"], ["last-sync"],
     ["export", "out.zip"], ["clear", "--yes"],
   ]
 
@@ -71,10 +74,46 @@ import Testing
   @Test func theDefaultStoreIsNotCreatedByReadingEither() throws {
     let place = try Place()
     defer { place.remove() }
-    let result = try run("rk-cache", ["ids"], environment: ["XDG_DATA_HOME": place.root])
+    let result = try run("rk-cache", ["list"], environment: ["XDG_DATA_HOME": place.root])
     #expect(result.status == 66, "\(result.stderr)")
     #expect(result.stderr.contains("no store at \(place.db)"))
     #expect(place.contents.isEmpty, "left \(place.contents)")
+  }
+
+  @Test func beforeTheFirstSyncIdsAndPushFindNothingToDoAndCreateNothing() throws {
+    let place = try Place()
+    defer { place.remove() }
+    let ids = try run("rk-cache", ["ids"], environment: ["XDG_DATA_HOME": place.root])
+    #expect(ids.status == 0, "\(ids.stderr)")
+    #expect(ids.stdout.isEmpty && ids.stderr.isEmpty)
+    // No server is needed to learn there is nothing to push.
+    let push = try run("rk-push", ["--db", place.db], environment: ["READECK_URL": "", "READECK_TOKEN": ""])
+    #expect(push.status == 0, "\(push.stderr)")
+    #expect(push.stdout.isEmpty)
+    #expect(push.stderr.contains("nothing to push"), "\(push.stderr)")
+    #expect(place.contents.isEmpty, "left \(place.contents)")
+  }
+
+  @Test func theFirstSyncPipelineEndsCleanUnderPipefail() async throws {
+    let place = try Place()
+    defer { place.remove() }
+    let library = FakeReadeck.sampleLibrary(count: 3).map { bookmark in
+      var bookmark = bookmark
+      bookmark.isArchived = false
+      return bookmark
+    }
+    try await withReadeck(library, token: "first-run-token") { fake in
+      let result = try run(
+        "/bin/bash",
+        ["-o", "pipefail", "-c", "rk-cache ids | rk-fetch --skip-ids - | rk-extract-images --embed | rk-cache store"],
+        environment: [
+          "PATH": binaries.path + ":/usr/bin:/bin", "XDG_DATA_HOME": place.root, "READECK_URL": fake.baseURL,
+          "READECK_TOKEN": "first-run-token",
+        ])
+      #expect(result.status == 0, "\(result.stderr)")
+      #expect(!result.stderr.contains("error"), "\(result.stderr)")
+      #expect(try run("rk-cache", ["ids", "--db", place.db]).stdout.split(separator: "\n").count == 3)
+    }
   }
 
   @Test func aMistypedFallbackCacheIsReportedWith66() throws {

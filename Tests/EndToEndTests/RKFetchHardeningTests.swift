@@ -68,13 +68,34 @@ func expectEveryBookmarkAccountedFor(_ summary: JSONValue?, sourceLocation: Sour
     }
   }
 
-  @Test func aServerThatKeepsStallingEndsTheRunAsUnreachable() async throws {
+  @Test func anArticleThatKeepsStallingFailsAloneAndEveryOtherIsFetched() async throws {
+    let library = unread(20)
+    let stuck = library[4].id
+    try await withServer(library) { fake in
+      fake.inject(Array(repeating: .stallAfter(bytes: 10), count: 3), on: .article, ids: [stuck])
+      let result = try fetch(fake, ["--mode", "per-article", "--timeout", "1"])
+      #expect(result.status == 75, "\(result.stderr)")
+      #expect(requests(fake, .article).filter { $0.bookmarkID == stuck }.count == 3)
+      #expect(result.records(kind: "article").map { $0["id"]?.stringValue } == library.map(\.id).filter { $0 != stuck })
+      let summary = try #require(result.summary)
+      #expect(summary["complete"] == true, "every bookmark accounted for: 19 fetched, 1 failed")
+      #expect(summary["failed"]?.arrayValue?.first?["id"]?.stringValue == stuck)
+      #expect(
+        summary["failed"]?.arrayValue?.first?["reason"]?.stringValue?.contains("no complete answer within 1 s") == true,
+        "\(summary)")
+      #expect(result.stderr.contains(stuck), "\(result.stderr)")
+      #expect(result.seconds < 20)
+    }
+  }
+
+  @Test func aServerThatStopsAnsweringAltogetherEndsTheRunAsUnreachable() async throws {
     let library = unread(3)
     try await withServer(library) { fake in
       fake.inject(Array(repeating: .stallAfter(bytes: 10), count: 3), on: .article, ids: [library[1].id])
+      fake.inject([.stallAfter(bytes: 0)], on: .info)
       let result = try fetch(fake, ["--mode", "per-article", "--timeout", "1"])
       #expect(result.status == 69, "\(result.stderr)")
-      #expect(requests(fake, .article).filter { $0.bookmarkID == library[1].id }.count == 3)
+      #expect(requests(fake, .info).count == 1, "one fresh request asked whether the server still answers")
       #expect(result.records(kind: "article").map { $0["id"]?.stringValue } == [library[0].id])
       #expect(result.summary?["complete"] == false)
       #expect(result.stderr.contains("timed out: no complete answer within 1 s"), "\(result.stderr)")

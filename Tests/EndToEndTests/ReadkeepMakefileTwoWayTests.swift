@@ -52,23 +52,58 @@ import Wire
     }
   }
 
-  @Test(.needsMake) func aRefusedPushFailsTheSyncBeforeAnythingIsFetchedAndKeepsTheQueue() async throws {
-    let library = RKPushTests.unread(2, seed: 9)
+  @Test(.needsMake) func aRefusedChangeIsNamedTheSyncGoesOnAndDroppingItEndsTheFailures() async throws {
+    let everything = RKPushTests.unread(3, seed: 9)
+    let library = Array(everything.prefix(2))
+    let newcomer = everything[2]
+    let folder = NSTemporaryDirectory() + "readkeep-2way-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let db = folder + "/cache.sqlite"
+    try await withReadeck(library, token: ReadkeepMakefileTests.token) { fake in
+      #expect(try make(fake, db: db).status == 0)
+      #expect(try run("rk-cache", ["mark", "--db", db, library[0].id, "--add-label", "x"]).status == 0)
+      fake.upsert(newcomer)
+      fake.inject([.refuseField("add_labels", message: "label is too long")], on: .update)
+      let refused = try make(fake, db: db)
+      #expect(refused.status == 2, "make's own status for a recipe that failed: \(refused.stderr)")
+      #expect(refused.stderr.contains("Error 75"), "the recipe ended with the push's 75: \(refused.stderr)")
+      #expect(refused.stderr.contains("add_labels: label is too long"), "the server's words: \(refused.stderr)")
+      #expect(refused.stderr.contains("rk-cache pending --drop \(library[0].id)"), "\(refused.stderr)")
+      #expect(refused.stderr.contains("readkeep: some changes were not pushed (status 75)"), "\(refused.stderr)")
+      #expect(try ids(db).contains(newcomer.id), "the fetch ran although the push was refused")
+      #expect(try run("rk-cache", ["pending", "--db", db]).records(kind: "change").count == 1)
+
+      let dropped = try run("rk-cache", ["pending", "--db", db, "--drop", library[0].id, "--field", "labels"])
+      #expect(dropped.status == 0, "\(dropped.stderr)")
+      #expect(dropped.records(kind: "change").map { $0["field"]?.stringValue } == ["labels"])
+      #expect(dropped.stderr.contains("dropped \(library[0].id): labels"), "\(dropped.stderr)")
+      let shown = try run("rk-cache", ["show", "--db", db, library[0].id]).records(kind: "cache_entry").first
+      #expect(shown?["labels"]?.arrayValue?.contains("x") == false, "the labels are the server's again")
+
+      let again = try make(fake, db: db)
+      #expect(again.status == 0, "\(again.stderr)")
+      #expect(try run("rk-cache", ["pending", "--db", db]).stdout.isEmpty)
+      let nothing = try run("rk-cache", ["pending", "--db", db, "--drop", library[0].id])
+      #expect(nothing.status == 1 && nothing.stderr.contains("nothing queued: \(library[0].id)"), "\(nothing.stderr)")
+    }
+  }
+
+  @Test(.needsMake) func aServerThatAnswersNothingStopsTheSyncAtThePush() async throws {
+    let library = RKPushTests.unread(2, seed: 10)
     let folder = NSTemporaryDirectory() + "readkeep-2way-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let db = folder + "/cache.sqlite"
     try await withReadeck(library, token: ReadkeepMakefileTests.token) { fake in
       #expect(try make(fake, db: db).status == 0)
       #expect(try run("rk-cache", ["mark", "--db", db, library[0].id, "--archive"]).status == 0)
-      fake.inject([.status(400)], on: .update)
+      fake.inject(Array(repeating: .dropConnection, count: 3), on: .list)
+      fake.inject([.dropConnection], on: .info)
       fake.clearRequests()
-      let refused = try make(fake, db: db)
-      #expect(refused.status != 0, "\(refused.stderr)")
-      #expect(refused.stderr.contains("readkeep: push failed (status 75)"))
-      // Only the push's own requests: its listing of the queued bookmark and the refused PATCH.
-      #expect(fake.requests.map(\.route) == [.list, .update])
+      let stopped = try make(fake, db: db, ["PUSH_OPTS=--retry-delay 0.05"])
+      #expect(stopped.status == 2, "\(stopped.stderr)")
+      #expect(stopped.stderr.contains("readkeep: push failed (status 69)"))
+      #expect(fake.requests.map(\.route) == [.list, .list, .list, .info], "nothing fetched after the push")
       #expect(try run("rk-cache", ["pending", "--db", db]).records(kind: "change").count == 1)
-      #expect(try ids(db).contains(library[0].id))
     }
   }
 }

@@ -132,6 +132,25 @@ import Wire
     #expect(cached["href"] == nil)
   }
 
+  @Test func droppingAChangeGivesTheCachedBookmarkTheServersValueBack() throws {
+    let (store, folder) = try storeWith(["a", "b"])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    _ = try store.mark(ids: ["a", "b"], OfflineEdit(archived: true, progress: 40, addLabels: ["new"]), now: made)
+
+    let dropped = try store.drop(id: "a", field: "labels")
+    #expect(dropped.map(\.field) == ["labels"])
+    #expect(try bookmark(store, "a")["labels"] == ["old"], "the labels as the server last had them")
+    #expect(try bookmark(store, "a")["is_archived"] == true, "the other changes of the bookmark stay")
+    #expect(try store.pendingChanges(ids: ["a"]).map(\.change.field) == ["is_archived", "read_progress"])
+
+    #expect(try store.drop(id: "a").map(\.field) == ["is_archived", "read_progress"])
+    let a = try bookmark(store, "a")
+    #expect(a["is_archived"] == false && a["read_progress"] == 0)
+    #expect(try store.entry(id: "a")?.pending == [])
+    #expect(try store.drop(id: "a").isEmpty, "nothing left to drop")
+    #expect(try store.pendingChanges().allSatisfy { $0.change.id == "b" } && store.pendingCount() == 3)
+  }
+
   @Test func forgettingABookmarkRemovesItsArticleImagesAndChanges() throws {
     let (store, folder) = try makeStore()
     defer { try? FileManager.default.removeItem(atPath: folder) }

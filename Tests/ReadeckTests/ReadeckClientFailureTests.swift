@@ -155,11 +155,31 @@ import Wire
     }
   }
 
-  @Test func anOpenCircuitFailsFastWithoutTouchingTheServer() async throws {
+  @Test func aRequestTheServerKeepsDroppingFailsAloneWhileTheServerAnswers() async throws {
     let library = unread(2)
     try await withFake(library) { harness in
       harness.fake.inject(Array(repeating: .dropConnection, count: 3), on: .list)
-      let client = try harness.client(maxRetries: 2, breaker: CircuitBreaker(threshold: 3, cooldown: 60))
+      let client = try harness.client(maxRetries: 2, breaker: CircuitBreaker(threshold: 1, cooldown: 60))
+      let first = await #expect(throws: ReadeckError.self) {
+        try await client.bookmarks(BookmarkQuery(), offset: 0, limit: 10)
+      }
+      guard case .unanswered? = first else {
+        Issue.record("expected unanswered, got \(String(describing: first))")
+        return
+      }
+      #expect(harness.requests(.list).count == 3)
+      #expect(harness.requests(.info).count == 1, "a fresh request asked whether the server answers")
+      // The failure opened the circuit (threshold 1), but the server answered: it is closed again.
+      _ = try await client.article(id: library[0].id)
+    }
+  }
+
+  @Test func anOpenCircuitFailsFastWhenTheServerAnswersNothing() async throws {
+    let library = unread(2)
+    try await withFake(library) { harness in
+      harness.fake.inject(Array(repeating: .dropConnection, count: 3), on: .list)
+      harness.fake.inject(Array(repeating: .dropConnection, count: 2), on: .info)
+      let client = try harness.client(maxRetries: 2, breaker: CircuitBreaker(threshold: 1, cooldown: 60))
       let first = await #expect(throws: ReadeckError.self) {
         try await client.bookmarks(BookmarkQuery(), offset: 0, limit: 10)
       }
@@ -167,15 +187,15 @@ import Wire
         Issue.record("expected unreachable, got \(String(describing: first))")
         return
       }
-      #expect(harness.requests(.list).count == 3)
-
-      // The server would answer now, but the circuit is open for every route of the host.
+      // The circuit is open for every route of the host; only the fresh request goes out.
       let second = await #expect(throws: ReadeckError.self) { try await client.article(id: library[0].id) }
       guard case .unreachable? = second else {
         Issue.record("expected unreachable, got \(String(describing: second))")
         return
       }
-      #expect(harness.fake.requests.count == 3)
+      #expect(harness.requests(.list).count == 3)
+      #expect(harness.requests(.article).isEmpty)
+      #expect(harness.requests(.info).count == 2)
     }
   }
 

@@ -161,18 +161,23 @@ import Testing
     #expect(error?.message == "HTTP 404")
   }
 
-  @Test func anOpenCircuitFailsNewRequestsButNotTheRetriesOfOneUnderWay() async {
+  @Test func aRequestCountsOnceHoweverOftenItIsRetried() async {
     let breaker = CircuitBreaker(threshold: 2, cooldown: 60, clock: { 0 })
     var attempts = 0
-    await #expect(throws: AttemptError.self) {
-      try await withRetries(policy: RetryPolicy(maxRetries: 5), breaker: breaker, host: "h", sleep: { _ in }) {
-        _ -> Int in
-        attempts += 1
-        throw AttemptError(.transport("connection refused"), message: "connection refused")
+    func failing() async {
+      await #expect(throws: AttemptError.self) {
+        try await withRetries(policy: RetryPolicy(maxRetries: 5), breaker: breaker, host: "h", sleep: { _ in }) {
+          _ -> Int in
+          attempts += 1
+          throw AttemptError(.transport("timed out"), message: "timed out")
+        }
       }
     }
+    await failing()
     #expect(attempts == 6, "the first attempt and all five retries asked for")
-    #expect(breaker.isOpen("h"))
+    #expect(!breaker.isOpen("h"), "one request the host chokes on does not close it to the others")
+    await failing()
+    #expect(breaker.isOpen("h"), "a second request in a row that gets no answer does")
     var later = 0
     await #expect(throws: CircuitOpenError.self) {
       try await withRetries(policy: RetryPolicy(), breaker: breaker, host: "h", sleep: { _ in }) { _ -> Int in
@@ -181,6 +186,8 @@ import Testing
       }
     }
     #expect(later == 0)
+    breaker.reset("h")
+    #expect(breaker.admit("h"), "a reset closes it at once")
   }
 
 }

@@ -251,8 +251,8 @@ import Wire
   }
 
   @Test func theBreakerCountsTransportFailuresButNotConfigurationErrors() async throws {
-    // A closed port: the request makes every retry asked for, and its refused connections open
-    // the circuit, so the next request fails at once.
+    // A closed port: each request makes every retry asked for and counts once; three requests in
+    // a row that got no answer open the circuit, so the next request fails at once.
     let closed = ResolvedProvider(
       Provider(name: "down", type: .openai, baseURL: "http://127.0.0.1:9", connectTimeout: 1), apiKey: nil)
     let warnings = Warnings()
@@ -261,10 +261,14 @@ import Wire
     let first = await #expect(throws: ChatError.self) { try await down.rewrite(request) }
     #expect(first?.description.contains("refused") == true, "\(String(describing: first))")
     #expect(warnings.all.filter { $0.contains("retrying") }.count == 5, "\(warnings.all)")
-    let second = await #expect(throws: ChatError.self) { try await down.rewrite(request) }
+    for _ in 1...2 {
+      let next = await #expect(throws: ChatError.self) { try await down.rewrite(request) }
+      #expect(next?.description.contains("refused") == true, "still tried: \(String(describing: next))")
+    }
+    let fourth = await #expect(throws: ChatError.self) { try await down.rewrite(request) }
     #expect(
-      second?.description.contains("gave up after repeated connection failures") == true,
-      "\(String(describing: second))")
+      fourth?.description.contains("gave up after repeated connection failures") == true,
+      "\(String(describing: fourth))")
     await down.shutdown()
     // 404s (a missing model) never open it: every request still reaches the server.
     try await withServer(.openAI) { fake in

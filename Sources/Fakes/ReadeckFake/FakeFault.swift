@@ -23,6 +23,9 @@ public enum FakeFault: Sendable, Equatable {
   /// Answer this status (≥ 200) with the error body the request's `Accept` calls for, and a
   /// `Retry-After` header when given.
   case status(Int, retryAfter: String? = nil)
+  /// Refuse the request's form as Readeck does (400 on `PATCH /bookmarks/{id}`, 422 elsewhere),
+  /// with `message` for `field` in the form-error body's `fields`.
+  case refuseField(String, message: String)
   /// Wait this long, on top of the latency, then answer normally.
   case delay(milliseconds: Int)
   /// Send the headers (with the full `Content-Length`, or chunked for a stream) and part of the

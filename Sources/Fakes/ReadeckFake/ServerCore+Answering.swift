@@ -29,6 +29,9 @@ extension ServerCore: FakeService {
     if case .status(let code, let retryAfter) = fault {
       reply = ErrorReply.make((200...999).contains(code) ? code : 500, format: request.errorFormat)
       if let retryAfter { reply.add("Retry-After", retryAfter) }
+    } else if case .refuseField(let field, let message) = fault {
+      let status = if case .update = request.endpoint { 400 } else { 422 }
+      reply = ErrorReply.form(errors: nil, fields: [(field, nil, [message])], status: status)
     } else if tooLarge {
       reply = ErrorReply.make(413, format: request.errorFormat)
     } else if case .update(let id) = request.endpoint {
