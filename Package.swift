@@ -57,9 +57,13 @@ let package = Package(
     /// Foundation alone, because the stores, the archive, the book, the pages and the response
     /// cache all write files this way and none of them should link ToolKit or Crypto for it.
     .target(name: "PrivateFiles", swiftSettings: settings),
+    /// Messages for people in the user's language: the language chosen from the environment, the
+    /// message type and `tr`, the catalogs generated from po/, numbers and dates for people. A leaf
+    /// (the standard library and FoundationEssentials), as every tool starts with it.
+    .target(name: "Localization", swiftSettings: settings),
     /// What every executable needs around Wire: line reader, stdout sink, diagnostics, progress,
     /// exit statuses, configuration and secrets.
-    .target(name: "ToolKit", dependencies: ["Wire", argumentParser], swiftSettings: settings),
+    .target(name: "ToolKit", dependencies: ["Localization", "Wire", argumentParser], swiftSettings: settings),
     /// Retry policy, backoff, Retry-After and a per-host circuit breaker, for every HTTP tool.
     .target(name: "Resilience", dependencies: ["Wire", asyncHTTPClient] + nio, swiftSettings: settings),
     /// Readeck's HTTP API: listing with pagination, articles, the bulk multipart sync route, and
@@ -100,7 +104,8 @@ let package = Package(
       swiftSettings: settings),
     /// `--db` and the exit statuses of store errors, for every tool that opens the store.
     .target(
-      name: "StoreCommandLine", dependencies: ["OfflineStore", "StoreErrorStatus", "ToolKit", argumentParser],
+      name: "StoreCommandLine",
+      dependencies: ["Localization", "OfflineStore", "StoreErrorStatus", "ToolKit", argumentParser],
       swiftSettings: settings),
     /// A WHATWG HTML tokenizer over UTF-8 bytes (attribute values decoded, with their byte
     /// ranges for splicing), the srcset parser, and a document's plain text (the words the search
@@ -140,7 +145,7 @@ let package = Package(
       ],
       swiftSettings: settings),
     /// Renders man pages from a command's `--experimental-dump-help` description.
-    .target(name: "ManPages", dependencies: ["ToolKit"], swiftSettings: settings),
+    .target(name: "ManPages", dependencies: ["Localization", "ToolKit"], swiftSettings: settings),
 
     /// Syncs bookmarks and article HTML from a Readeck server.
     .executableTarget(
@@ -171,7 +176,8 @@ let package = Package(
       swiftSettings: settings),
     /// Keeps the offline store within limits: count, size, age.
     .executableTarget(
-      name: "rk-prune", dependencies: ["OfflineStore", "StoreCommandLine", "ToolKit", "Wire", argumentParser],
+      name: "rk-prune",
+      dependencies: ["Localization", "OfflineStore", "StoreCommandLine", "ToolKit", "Wire", argumentParser],
       swiftSettings: settings),
     /// Decodes mail for ail-ai: body text, mail records, reply drafts.
     .executableTarget(
@@ -306,6 +312,10 @@ let package = Package(
     .testTarget(name: "ToolKitTests", dependencies: ["ToolKit", argumentParser], swiftSettings: settings),
     /// Man pages and completion scripts: rendering, freshness against the committed pages.
     .testTarget(
-      name: "ManPagesTests", dependencies: ["ManPages", "ToolKit", argumentParser], swiftSettings: settings),
+      name: "ManPagesTests", dependencies: ["Localization", "ManPages", "ToolKit", argumentParser],
+      swiftSettings: settings),
+    /// The language choice, messages and plurals, formatting for people, and the catalogs against
+    /// the code: extraction of every message, translations, placeholders, generated tables, msgfmt.
+    .testTarget(name: "LocalizationTests", dependencies: ["Localization"], swiftSettings: settings),
   ]
 )

@@ -1,4 +1,5 @@
 public import Foundation
+public import Localization
 public import ToolKit
 
 /// Renders a section-1 man page (man(7) macros) from a command's `--experimental-dump-help` JSON.
@@ -10,12 +11,14 @@ public enum ManPage {
   /// - Parameters:
   ///   - dumpHelp: the output of `tool --experimental-dump-help`.
   ///   - seeAlso: other pages to list under SEE ALSO, e.g. `rk-cache`.
+  ///   - language: of the page's own headings and words; the text from the dump is in the language
+  ///     the tool was run in, which should be the same.
   public static func render(
     dumpHelp: Data, date: String = Toolbox.manualDate, version: String = Toolbox.version,
-    seeAlso: [String] = []
+    seeAlso: [String] = [], language: Language = .english
   ) throws -> String {
     let info = try ToolInfo(json: dumpHelp)
-    return Renderer(command: info.command, date: date, version: version, seeAlso: seeAlso).page()
+    return Renderer(command: info.command, date: date, version: version, seeAlso: seeAlso, language: language).page()
   }
 }
 
@@ -24,35 +27,38 @@ private struct Renderer {
   let date: String
   let version: String
   let seeAlso: [String]
+  let language: Language
 
   func page() -> String {
     let name = command.commandName
     let parsed = Discussion(command.discussion ?? "")
     var out: [String] = []
+    // TRANSLATORS: the title of section 1 of the manual, as man pages in the language name it.
+    let manual = tr("User Commands", in: language)
     out.append(
-      ".TH \(quoted(name.uppercased())) 1 \(quoted(date)) \(quoted("rk & ail \(version)")) \(quoted("User Commands"))")
-    out.append(".SH NAME")
+      ".TH \(quoted(name.uppercased())) 1 \(quoted(date)) \(quoted("rk & ail \(version)")) \(quoted(escape(manual)))")
+    out.append(heading(tr("NAME", in: language)))
     out.append(escape(name) + " \\- " + escape(command.abstract ?? ""))
-    out.append(".SH SYNOPSIS")
+    out.append(heading(tr("SYNOPSIS", in: language)))
     out += synopsis(command)
     for sub in visibleSubcommands(command) { out += synopsis(sub) }
     if !parsed.intro.isEmpty {
-      out.append(".SH DESCRIPTION")
+      out.append(heading(tr("DESCRIPTION", in: language)))
       out += paragraphs(parsed.intro)
     }
     let options = visibleArguments(command)
     if !options.isEmpty {
-      out.append(".SH OPTIONS")
+      out.append(heading(tr("OPTIONS", in: language)))
       out += options.flatMap(argumentEntry)
     }
     let subcommands = visibleSubcommands(command)
     if !subcommands.isEmpty {
-      out.append(".SH COMMANDS")
+      out.append(heading(tr("COMMANDS", in: language)))
       for sub in subcommands { out += subcommandEntry(sub) }
     }
     for title in ["ENVIRONMENT", "FILES"] {
       guard let entries = parsed.sections[title] else { continue }
-      out.append(".SH \(title)")
+      out.append(heading(HelpText.heading(title, in: language)))
       for entry in entries {
         out.append(".TP")
         out.append("\\fB" + escapeCode(entry.term) + "\\fR")
@@ -60,7 +66,7 @@ private struct Renderer {
       }
     }
     if let examples = parsed.sections["EXAMPLES"] {
-      out.append(".SH EXAMPLES")
+      out.append(heading(HelpText.heading("EXAMPLES", in: language)))
       for example in examples {
         out.append(".PP")
         out.append(escape(example.text))
@@ -72,23 +78,30 @@ private struct Renderer {
         out.append(".RE")
       }
     }
-    out.append(".SH \"EXIT STATUS\"")
+    out.append(heading(HelpText.heading("EXIT STATUS", in: language)))
     let statuses =
       parsed.sections["EXIT STATUS"]
-      ?? [ExitStatus.success, .failure, .usage, .brokenPipe].map { .init(term: String($0.rawValue), text: $0.meaning) }
+      ?? [ExitStatus.success, .failure, .usage, .brokenPipe].map {
+        .init(term: String($0.rawValue), text: $0.meaning(in: language))
+      }
     for status in statuses {
       out.append(".TP")
       out.append(".B " + escape(status.term))
       out.append(escape(status.text))
     }
     if !seeAlso.isEmpty {
-      out.append(".SH \"SEE ALSO\"")
+      out.append(heading(tr("SEE ALSO", in: language)))
       out.append(seeAlso.sorted().map { "\\fB" + escapeCode($0) + "\\fR(1)" }.joined(separator: ",\n"))
     }
     return out.joined(separator: "\n") + "\n"
   }
 
   // MARK: Pieces
+
+  /// `.SH NAME`, `.SH "SEE ALSO"`: a section heading, quoted when it has spaces.
+  private func heading(_ title: String) -> String {
+    title.contains(" ") ? ".SH " + quoted(escape(title)) : ".SH " + escape(title)
+  }
 
   private func visibleSubcommands(_ command: CommandInfo) -> [CommandInfo] {
     (command.subcommands ?? []).filter { $0.commandName != "help" && $0.shouldDisplay != false }
@@ -138,10 +151,11 @@ private struct Renderer {
     var text = argument.abstract ?? ""
     if let discussion = argument.discussion, !discussion.isEmpty { text += " " + discussion }
     if let values = argument.allValues, !values.isEmpty, argument.kind == .option {
-      text += " Values: " + values.joined(separator: ", ") + "."
+      let listed = values.joined(separator: ", ")
+      text += " " + tr("Values: \(listed).", in: language)
     }
     if let value = argument.defaultValue, !value.isEmpty, argument.kind != .flag {
-      text += " Default: " + value + "."
+      text += " " + tr("Default: \(value).", in: language)
     }
     return [".TP", term, escape(text.trimmingCharacters(in: .whitespaces))]
   }
@@ -236,9 +250,9 @@ struct Discussion {
     var introLines: [String] = []
     var current: String?
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-      if line.hasSuffix(":"), HelpText.sectionTitles.contains(String(line.dropLast())) {
-        current = String(line.dropLast())
-        sections[current!] = []
+      if line.hasSuffix(":"), let section = HelpText.section(headed: String(line.dropLast())) {
+        current = section
+        sections[section] = []
         continue
       }
       guard let section = current else {

@@ -1,4 +1,5 @@
 public import ArgumentParser
+import Localization
 public import OfflineStore
 import StoreErrorStatus
 public import ToolKit
@@ -7,7 +8,7 @@ public import ToolKit
 public struct StoreOptions: ParsableArguments, Sendable {
   @Option(
     help: ArgumentHelp(
-      "The store's path (default: $RK_DB, else $XDG_DATA_HOME/readkeep/cache.sqlite).", valueName: "path"),
+      tr("The store's path (default: $RK_DB, else $XDG_DATA_HOME/readkeep/cache.sqlite)."), valueName: "path"),
     completion: .file())
   public var db: String?
 
@@ -16,9 +17,9 @@ public struct StoreOptions: ParsableArguments, Sendable {
   public init() {}
 
   /// What a tool's help says about choosing the store.
-  public static let environment = [("RK_DB", "The store's path, unless --db is given.")]
+  public static let environment = [("RK_DB", tr("The store's path, unless --db is given."))]
   public static let files = [
-    ("$XDG_DATA_HOME/readkeep/cache.sqlite", "The store (mode 0600) when neither --db nor RK_DB says otherwise.")
+    ("$XDG_DATA_HOME/readkeep/cache.sqlite", tr("The store (mode 0600) when neither --db nor RK_DB says otherwise."))
   ]
 
   public var path: String {

@@ -1,7 +1,12 @@
+import Localization
 import Synchronization
 
 /// Messages for people, on standard error: `tool: error: …`, `tool: warning: …`, plain notes, and
 /// the one status line a progress bar redraws in place.
+///
+/// The labels are in the user's language (`Fehler:`, `Warnung:`, as gcc and others write them), like
+/// the messages after them: a script tells failures by the exit status, and one that must read the
+/// text sets `LC_ALL=C`, which always gives the English.
 ///
 /// Tools in one pipeline share the terminal: only the tool holding a lock on it draws a status
 /// line (`rk-fetch: article 7/20 …`); the others draw nothing until it is done and give it their
@@ -52,14 +57,16 @@ public final class Diagnostics: Sendable {
   /// Always printed, even with `--quiet`.
   public func error(_ message: String) {
     state.withLock { $0.errors += 1 }
-    emit(label: "error", color: "\u{1B}[1;31m", message)
+    // TRANSLATORS: the label of an error message, as in "rk-prune: error: no store at …".
+    emit(label: tr("error"), color: "\u{1B}[1;31m", message)
   }
 
   /// Printed unless `--quiet`.
   public func warning(_ message: String) {
     state.withLock { $0.warnings += 1 }
     guard verbosity >= .normal else { return }
-    emit(label: "warning", color: "\u{1B}[1;33m", message)
+    // TRANSLATORS: the label of a warning, as in "rk-fetch: warning: …".
+    emit(label: tr("warning"), color: "\u{1B}[1;33m", message)
   }
 
   /// Summaries and notes; printed unless `--quiet`.

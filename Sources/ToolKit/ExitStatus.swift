@@ -1,3 +1,5 @@
+public import Localization
+
 /// The exit statuses every tool uses (sysexits(3) where one fits), documented once here and
 /// rendered into each man page's EXIT STATUS section.
 public enum ExitStatus: Int32, CaseIterable, Sendable {
@@ -13,20 +15,24 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
   case configError = 78
   case brokenPipe = 141
 
-  /// What the status means, for help texts and man pages.
-  public var meaning: String {
+  /// What the status means, for help texts and man pages, in the language of the process.
+  public var meaning: String { meaning(in: .current) }
+
+  /// What the status means in `language`.
+  public func meaning(in language: Language) -> String {
     switch self {
-    case .success: "Success."
-    case .failure: "Failure."
-    case .usage: "Usage error: an unknown option or a bad argument."
-    case .dataError: "Bad input data: a line that is not a valid record (reported with its line number)."
-    case .noInput: "An input file or the store does not exist, cannot be opened, or is a folder."
-    case .unavailable: "A required service or program is unreachable."
-    case .ioError: "Reading or writing failed (for example, the disk is full)."
-    case .tempFailure: "Partial success: some records failed; retrying later may help."
-    case .noPermission: "Permission or authentication refused."
-    case .configError: "Configuration error: a setting is missing or invalid."
-    case .brokenPipe: "The reader of standard output went away (killed by SIGPIPE)."
+    case .success: tr("Success.", in: language)
+    case .failure: tr("Failure.", in: language)
+    case .usage: tr("Usage error: an unknown option or a bad argument.", in: language)
+    case .dataError:
+      tr("Bad input data: a line that is not a valid record (reported with its line number).", in: language)
+    case .noInput: tr("An input file or the store does not exist, cannot be opened, or is a folder.", in: language)
+    case .unavailable: tr("A required service or program is unreachable.", in: language)
+    case .ioError: tr("Reading or writing failed (for example, the disk is full).", in: language)
+    case .tempFailure: tr("Partial success: some records failed; retrying later may help.", in: language)
+    case .noPermission: tr("Permission or authentication refused.", in: language)
+    case .configError: tr("Configuration error: a setting is missing or invalid.", in: language)
+    case .brokenPipe: tr("The reader of standard output went away (killed by SIGPIPE).", in: language)
     }
   }
 }

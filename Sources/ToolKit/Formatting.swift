@@ -1,4 +1,4 @@
-import Wire
+import Localization
 
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
@@ -9,19 +9,9 @@ import Wire
 /// Sizes, ages and durations as people write and read them, shared by every tool's options and
 /// messages. FoundationEssentials only, so that no tool pays for ICU at start-up.
 public enum Formatting {
-  private static let units = ["B", "kB", "MB", "GB", "TB"]
-
-  /// `12.5 MB`, `830 B`: decimal units, as `ls -h --si` and file managers show them.
-  public static func size(_ bytes: Int) -> String {
-    var tenths = bytes * 10
-    var unit = 0
-    // Divide in whole tenths so that 999,960 bytes reads "1.0 MB", never "1000.0 kB".
-    while unit < units.count - 1, unit == 0 ? bytes >= 1000 : tenths >= 10_000 {
-      tenths = (tenths + 500) / 1000
-      unit += 1
-    }
-    return unit == 0 ? "\(bytes) B" : "\(tenths / 10).\(tenths % 10) \(units[unit])"
-  }
+  /// `12.5 MB`, `830 B`: decimal units, as `ls -h --si` and file managers show them. English in
+  /// every locale; text for people uses `Formatted.size`, which follows the language.
+  public static func size(_ bytes: Int) -> String { Formatted.size(bytes, in: .english) }
 
   /// `500MB`, `1.5 GB`, `20k`, `4096` (bytes) in bytes; decimal units like `size`, binary ones
   /// (`KiB`, `MiB`, `GiB`) when asked for; nil for anything else.
@@ -38,17 +28,9 @@ public enum Formatting {
     return value < Double(Int.max) ? Int(value) : nil
   }
 
-  /// `3 h ago`, `2 d ago`, `just now`.
+  /// `3 h ago`, `2 d ago`, `just now`, in English (`Formatted.age` follows the language).
   public static func age(of date: Date, now: Date = Date()) -> String {
-    let interval = now.timeIntervalSince(date)
-    // A stored date far from any real one reads as a huge age instead of trapping in `Int(_:)`.
-    let seconds = interval.isFinite ? Int(min(max(interval, -1e15), 1e15)) : 0
-    switch seconds {
-    case ..<60: return "just now"
-    case ..<3600: return "\(seconds / 60) min ago"
-    case ..<86_400: return "\(seconds / 3600) h ago"
-    default: return "\(seconds / 86_400) d ago"
-    }
+    Formatted.age(of: date, now: now, in: .english)
   }
 
   /// The longest `duration`: a thousand years, far inside what a `Date` or a `Duration` holds, so
@@ -91,8 +73,6 @@ public enum Formatting {
     return "\(reasons.count) failed (\(listed)\(reasons.count > shown ? "; …" : ""))"
   }
 
-  /// `2026-11-22 03:04` (UTC), for tables.
-  public static func day(_ date: Date) -> String {
-    String(RFC3339.string(from: date).prefix(16).map { $0 == "T" ? " " : $0 })
-  }
+  /// `2026-11-22 03:04` (UTC), for tables, in English (`Formatted.dateTime` follows the language).
+  public static func day(_ date: Date) -> String { Formatted.dateTime(date, in: .english) }
 }

@@ -1,3 +1,5 @@
+public import Localization
+
 /// One example for `--help` and the man page's EXAMPLES section.
 public struct Example: Sendable {
   public var command: String
@@ -16,25 +18,45 @@ public struct Example: Sendable {
 /// The layout is fixed: a heading such as `EXAMPLES:` on its own line, then entries whose first
 /// line is indented two spaces and whose explanation is indented six.
 public enum HelpText {
+  /// The sections, by their English headings (how ``section(headed:)`` names them in every language).
   public static let sectionTitles = ["ENVIRONMENT", "FILES", "EXAMPLES", "EXIT STATUS"]
+
+  /// A section's heading in `language`: `EXAMPLES`, `BEISPIELE`.
+  public static func heading(_ section: String, in language: Language) -> String {
+    switch section {
+    case "ENVIRONMENT": tr("ENVIRONMENT", in: language)
+    case "FILES": tr("FILES", in: language)
+    case "EXAMPLES": tr("EXAMPLES", in: language)
+    case "EXIT STATUS": tr("EXIT STATUS", in: language)
+    default: section
+    }
+  }
+
+  /// The section (its English heading) that `heading` in any language stands for: the man page
+  /// generator reads the headings back from `--help`, which is in the user's language.
+  public static func section(headed heading: String) -> String? {
+    sectionTitles.first { title in Language.allCases.contains { self.heading(title, in: $0) == heading } }
+  }
 
   /// - Parameters:
   ///   - exitStatuses: the statuses the tool uses, with a tool-specific meaning where the shared
   ///     one is not precise enough. Usage (64) and a closed pipe (141) are always listed.
+  ///   - language: of the headings and the shared meanings; the texts given are already in it.
   public static func discussion(
     _ text: String, environment: [(String, String)] = [], files: [(String, String)] = [],
-    examples: [Example], exitStatuses: [(ExitStatus, String?)]
+    examples: [Example], exitStatuses: [(ExitStatus, String?)], language: Language = .current
   ) -> String {
     var sections = [text]
-    if !environment.isEmpty { sections.append(section("ENVIRONMENT", environment)) }
-    if !files.isEmpty { sections.append(section("FILES", files)) }
-    sections.append(section("EXAMPLES", examples.map { (pasteable($0.command), $0.explanation) }))
-    var statuses = exitStatuses.map { ($0.0, $0.1 ?? $0.0.meaning) }
+    if !environment.isEmpty { sections.append(section(heading("ENVIRONMENT", in: language), environment)) }
+    if !files.isEmpty { sections.append(section(heading("FILES", in: language), files)) }
+    sections.append(
+      section(heading("EXAMPLES", in: language), examples.map { (pasteable($0.command), $0.explanation) }))
+    var statuses = exitStatuses.map { ($0.0, $0.1 ?? $0.0.meaning(in: language)) }
     for always in [ExitStatus.usage, .brokenPipe] where !statuses.contains(where: { $0.0 == always }) {
-      statuses.append((always, always.meaning))
+      statuses.append((always, always.meaning(in: language)))
     }
     statuses.sort { $0.0.rawValue < $1.0.rawValue }
-    sections.append(section("EXIT STATUS", statuses.map { (String($0.0.rawValue), $0.1) }))
+    sections.append(section(heading("EXIT STATUS", in: language), statuses.map { (String($0.0.rawValue), $0.1) }))
     return sections.joined(separator: "\n\n")
   }
 

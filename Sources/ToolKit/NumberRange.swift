@@ -1,4 +1,5 @@
 public import ArgumentParser
+import Localization
 
 /// A number an option or setting accepts: finite and inside a closed range that its message states.
 ///
@@ -41,9 +42,15 @@ public struct NumberRange<Number: RangedNumber>: Sendable {
   /// An option's help: `abstract` and the range, with the default when there is one (ArgumentParser
   /// shows no default for an option parsed by a `transform:`).
   public func help(_ abstract: String, valueName: String, default value: Number? = nil) -> ArgumentHelp {
-    let bounds = "\(range.lowerBound.rangeText) to \(range.upperBound.rangeText)"
-    return ArgumentHelp(
-      "\(abstract) (\(value.map { "\(bounds); default: \($0.rangeText)" } ?? bounds))", valueName: valueName)
+    // The bounds as the option takes them (`0.5`, in every language): they are typed, not read.
+    let (low, high) = (range.lowerBound.rangeText, range.upperBound.rangeText)
+    guard let value else {
+      // TRANSLATORS: an option's help and the numbers it accepts, as in "Keep at most this many
+      // articles. (0 to 1000000000)".
+      return ArgumentHelp(tr("\(abstract) (\(low) to \(high))"), valueName: valueName)
+    }
+    let fallback = value.rangeText
+    return ArgumentHelp(tr("\(abstract) (\(low) to \(high); default: \(fallback))"), valueName: valueName)
   }
 
   /// The one wording of a refused number.

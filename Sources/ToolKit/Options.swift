@@ -1,11 +1,12 @@
 public import ArgumentParser
+import Localization
 
 /// `--quiet` and `--verbose`, which every tool has.
 public struct CommonOptions: ParsableArguments, Sendable {
-  @Flag(name: .shortAndLong, help: "Print only errors on standard error (no progress, no summary).")
+  @Flag(name: .shortAndLong, help: ArgumentHelp(tr("Print only errors on standard error (no progress, no summary).")))
   public var quiet = false
 
-  @Flag(name: .shortAndLong, help: "Print details of what happens on standard error.")
+  @Flag(name: .shortAndLong, help: ArgumentHelp(tr("Print details of what happens on standard error.")))
   public var verbose = false
 
   public init() {}
@@ -13,7 +14,7 @@ public struct CommonOptions: ParsableArguments, Sendable {
   public var verbosity: Diagnostics.Verbosity { quiet ? .quiet : verbose ? .verbose : .normal }
 
   public func validate() throws {
-    if quiet && verbose { throw ValidationError("--quiet and --verbose exclude each other.") }
+    if quiet && verbose { throw ValidationError(tr("--quiet and --verbose exclude each other.")) }
   }
 
   /// Diagnostics for `tool` at the chosen verbosity.

@@ -8,7 +8,7 @@ import Wire
 
   /// a1…a6 stored in that order (a1 cached first); a<n> holds n kB of text; a1 and a6 embed
   /// the same image.
-  private func withStore(_ body: (_ db: String, _ folder: String) throws -> Void) throws {
+  func withStore(_ body: (_ db: String, _ folder: String) throws -> Void) throws {
     let folder = NSTemporaryDirectory() + "rk-prune-e2e-" + UUID().uuidString
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let db = folder + "/cache.sqlite"
