@@ -45,8 +45,33 @@ import Wire
           step.check(result)
           // An example that pushed changed the server: the next one starts from the library again.
           for bookmark in library { readeck.upsert(bookmark) }
+
+          // Under a German locale the same example ends the same way with the same records; only
+          // what people read may differ.
+          let german = try template.copy(locale: ["LANG": "de_DE.UTF-8"])
+          defer { try? FileManager.default.removeItem(atPath: german.home) }
+          let translated = try german.run(command, step)
+          #expect(
+            translated.status == result.status, "\(command) in German: exit \(translated.status)\n\(translated.stderr)")
+          if step.status == 0 {
+            #expect(!translated.stderr.contains("Fehler:"), "\(command) in German:\n\(translated.stderr)")
+          }
+          #expect(
+            Self.recordIdentities(translated) == Self.recordIdentities(result), "\(command): other records in German")
+          for bookmark in library { readeck.upsert(bookmark) }
         }
       }
+    }
+  }
+
+  /// The records an example wrote, each by its kind and id: what must not change with the locale.
+  /// Ids a run makes up itself (an ail-log entry's UUID) and times differ from run to run.
+  static func recordIdentities(_ run: ExampleRun) -> [String] {
+    run.lines.compactMap { line in try? Array(line.utf8).withUnsafeBytes { try WireCoding.parse($0) } }.compactMap {
+      record in
+      guard let kind = record["kind"]?.stringValue else { return nil }
+      let id = record["id"]?.stringValue ?? ""
+      return kind + " " + (UUID(uuidString: id) == nil ? id : "<uuid>")
     }
   }
 

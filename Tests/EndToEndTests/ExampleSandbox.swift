@@ -88,22 +88,24 @@ struct Sandbox: Sendable {
   let root: String
   let home: String
   let readeck: String
+  /// The locale's variables, e.g. `LANG=de_DE.UTF-8`; none for the C locale.
+  var locale: [String: String] = [:]
 
   var environment: [String: String] {
-    [
+    locale.merging([
       "HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_DATA_HOME": home + "/.local/share",
       "XDG_CACHE_HOME": home + "/.cache", "PATH": "\(root)/stubs:\(root)/prefix/bin:/usr/bin:/bin",
       "READECK_URL": readeck, "READECK_TOKEN": Self.token, "EMAIL": "Me <me@example.org>", "TERM": "dumb",
       "EDITOR": "nano",
-    ]
+    ]) { _, fixed in fixed }
   }
 
-  /// A fresh home, a copy of this one, sharing the installed tools.
-  func copy() throws -> Sandbox {
+  /// A fresh home, a copy of this one, sharing the installed tools, in `locale`.
+  func copy(locale: [String: String] = [:]) throws -> Sandbox {
     let copy = root + "/home-" + UUID().uuidString
     let result = try DocumentedExampleTests.shell("cp -a \"$0\" \"$1\"", [home, copy], environment: environment)
     guard result.status == 0 else { throw SandboxError("copying the home: \(result.stderr)") }
-    return Sandbox(root: root, home: copy, readeck: readeck)
+    return Sandbox(root: root, home: copy, readeck: readeck, locale: locale)
   }
 
   func run(_ command: String, _ step: ExampleStep) throws -> ExampleRun {
