@@ -100,7 +100,9 @@ let package = Package(
     /// search, recordings; the typed dates, record filing, Markdown front matter, export and import.
     .target(
       name: "NotesStore",
-      dependencies: ["PrivateFiles", "SQLiteStore", "Wire", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "Localization", "PrivateFiles", "SQLiteStore", "Wire", .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       swiftSettings: settings),
     /// `--db` and the exit statuses of store errors, for every tool that opens the store.
     .target(
@@ -191,7 +193,8 @@ let package = Package(
     .executableTarget(
       name: "ail-log",
       dependencies: [
-        "NotesStore", "PrivateFiles", "SQLiteStore", "StoreErrorStatus", "Mail", "ToolKit", "Wire", argumentParser,
+        "Localization", "NotesStore", "PrivateFiles", "SQLiteStore", "StoreErrorStatus", "Mail", "ToolKit", "Wire",
+        argumentParser,
       ],
       swiftSettings: settings),
     /// Turns recordings into text cut at silences, offline or through a transcription server.

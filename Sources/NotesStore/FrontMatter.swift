@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 public import Wire
 
 /// Markdown with front matter: what `export --format markdown` writes and `import` reads, and
@@ -33,8 +34,9 @@ public enum FrontMatter {
 
     public var description: String {
       switch self {
-      case .noFrontMatter: "no front matter: the text must start with a line \"---\" and end it with another"
-      case .badLine(let line, let problem): "line \(line): \(problem)"
+      case .noFrontMatter: tr("no front matter: the text must start with a line \"---\" and end it with another")
+      // TRANSLATORS: {0} is a line number of the front matter, {1} what is wrong there (a message of its own).
+      case .badLine(let line, let problem): tr("line \(line): \(problem)")
       }
     }
   }
@@ -55,14 +57,16 @@ public enum FrontMatter {
         return (members, lines.joined(separator: "\n"))
       }
       if line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || line.hasPrefix("#") { continue }
-      guard let colon = line.firstIndex(of: ":") else { throw ParseError.badLine(number, "expected \"key: value\"") }
+      guard let colon = line.firstIndex(of: ":") else {
+        throw ParseError.badLine(number, tr("expected \"key: value\""))
+      }
       let key = line[..<colon].trimmingCharacters(in: .whitespaces)
       let raw = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
       if raw.isEmpty || raw == "null" || raw == "~" { continue }
       if let value = try? Array(raw.utf8).withUnsafeBytes({ try WireCoding.parse($0) }) {
         members[key] = value
       } else if raw.first == "[" || raw.first == "{" || raw.first == "\"" {
-        throw ParseError.badLine(number, "\(key): not valid JSON: \(raw.prefix(40))")
+        throw ParseError.badLine(number, tr("\(key): not valid JSON: \(raw.prefix(40))"))
       } else {
         members[key] = .string(raw)
       }

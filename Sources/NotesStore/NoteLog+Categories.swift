@@ -1,4 +1,5 @@
 import GRDB
+import Localization
 
 /// Categories: made on first use, or ahead with a colour; renamed and removed with their entries.
 extension NoteLog {
@@ -45,7 +46,10 @@ extension NoteLog {
         try Int.fetchOne(
           db, sql: "SELECT COUNT(*) FROM entry WHERE category = ? COLLATE NOCASE", arguments: [stored]) ?? 0
       if inUse > 0, stored.lowercased() == fallback.lowercased() {
-        throw LogError.invalid("\(stored) is the default category and holds \(inUse) entries")
+        throw LogError.invalid(
+          tr(
+            one: "\(stored) is the default category and holds \(inUse) entry",
+            other: "\(stored) is the default category and holds \(inUse) entries", count: inUse))
       }
       try db.execute(sql: "DELETE FROM category WHERE name = ?", arguments: [stored])
       guard inUse > 0 else { return 0 }

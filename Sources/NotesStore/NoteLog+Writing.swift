@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import Localization
 public import SQLiteStore
 public import Wire
 
@@ -155,7 +156,7 @@ extension NoteLog {
 
   static func checkTitle(_ title: String) throws {
     guard title.contains(where: { !$0.isWhitespace }) else {
-      throw LogError.invalid("an entry needs a title of at least one character")
+      throw LogError.invalid(tr("an entry needs a title of at least one character"))
     }
   }
 
@@ -163,7 +164,7 @@ extension NoteLog {
   /// this one, recorded.
   static func category(_ db: Database, _ name: String) throws -> String {
     let trimmed = name.trimmingCharacters(in: .whitespaces)
-    guard !trimmed.isEmpty else { throw LogError.invalid("a category needs a name") }
+    guard !trimmed.isEmpty else { throw LogError.invalid(tr("a category needs a name")) }
     if let known = try String.fetchOne(db, sql: "SELECT name FROM category WHERE name = ?", arguments: [trimmed]) {
       return known
     }

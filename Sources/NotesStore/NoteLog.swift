@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 import PrivateFiles
 public import SQLiteStore
 import Wire
@@ -35,17 +36,19 @@ public final class NoteLog: Sendable {
   public enum LogError: Error, Equatable, CustomStringConvertible {
     case noSuchEntry(String)
     case ambiguous(String, matches: Int)
+    /// A refusal, its message already in the user's language.
     case invalid(String)
     case noSuchVersion(id: String, version: Int)
     case noSuchCategory(String)
 
     public var description: String {
       switch self {
-      case .noSuchEntry(let id): "no entry \(id)"
-      case .ambiguous(let prefix, let matches): "\(prefix) is the start of \(matches) entries' ids: give more of it"
+      case .noSuchEntry(let id): tr("no entry \(id)")
+      // TRANSLATORS: {0} is what the user typed as an id, {1} how many ids start with it (2 or more).
+      case .ambiguous(let prefix, let matches): tr("\(prefix) is the start of \(matches) entries' ids: give more of it")
       case .invalid(let problem): problem
-      case .noSuchVersion(let id, let version): "entry \(id) has no version \(version)"
-      case .noSuchCategory(let name): "no category \(name)"
+      case .noSuchVersion(let id, let version): tr("entry \(id) has no version \(version)")
+      case .noSuchCategory(let name): tr("no category \(name)")
       }
     }
   }

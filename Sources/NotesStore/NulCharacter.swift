@@ -1,3 +1,4 @@
+import Localization
 import Wire
 
 /// U+0000 in a note's text, which the store refuses instead of losing what follows it: GRDB binds
@@ -15,16 +16,37 @@ enum NulCharacter {
     return nil
   }
 
-  /// The one wording of the refusal: `where` is "standard input, line 3" or "the content's line 3".
-  static func message(at place: String) -> String {
-    "\(place): a NUL character (U+0000); a note holds text only (tr -d '\\000' removes it)"
+  /// Where a U+0000 was found.
+  enum Place {
+    case content(line: Int)
+    case title, category, tag
+    case version(Int)
+    case standardInput(line: Int)
+    case file(String, line: Int)
+  }
+
+  /// The one wording of the refusal, one whole message for each place.
+  static func message(at place: Place) -> String {
+    switch place {
+    case .content(let line):
+      tr("the content's line \(line): a NUL character (U+0000); a note holds text only (tr -d '\\000' removes it)")
+    case .title: tr("the title: a NUL character (U+0000); a note holds text only (tr -d '\\000' removes it)")
+    case .category: tr("the category: a NUL character (U+0000); a note holds text only (tr -d '\\000' removes it)")
+    case .tag: tr("a tag: a NUL character (U+0000); a note holds text only (tr -d '\\000' removes it)")
+    case .version(let version):
+      tr("version \(version): a NUL character (U+0000); a note holds text only (tr -d '\\000' removes it)")
+    case .standardInput(let line):
+      tr("standard input, line \(line): a NUL character (U+0000); a note holds text only (tr -d '\\000' removes it)")
+    case .file(let path, let line):
+      tr("\(path), line \(line): a NUL character (U+0000); a note holds text only (tr -d '\\000' removes it)")
+    }
   }
 
   /// The refusal for the first field of an entry holding U+0000, or nil.
   static func problem(title: String, content: String, category: String?, tags: [String]) -> String? {
-    if let line = line(in: content) { return message(at: "the content's line \(line)") }
-    let fields = [("the title", title), ("the category", category ?? "")] + tags.map { ("a tag", $0) }
-    if let (name, _) = fields.first(where: { line(in: $0.1) != nil }) { return message(at: name) }
+    if let line = line(in: content) { return message(at: .content(line: line)) }
+    let fields: [(Place, String)] = [(.title, title), (.category, category ?? "")] + tags.map { (.tag, $0) }
+    if let (place, _) = fields.first(where: { line(in: $0.1) != nil }) { return message(at: place) }
     return nil
   }
 }
@@ -38,15 +60,15 @@ extension NoteLog {
       throw LogError.invalid(problem)
     }
     for version in entry.versions ?? [] where NulCharacter.line(in: version.content) != nil {
-      throw LogError.invalid(NulCharacter.message(at: "version \(version.version)"))
+      throw LogError.invalid(NulCharacter.message(at: .version(version.version)))
     }
   }
 
-  /// The line of standard input or a file holding U+0000, for a command that read it: the message
-  /// names `source` and the line, before anything is written.
-  public static func checkRead(_ text: String, from source: String) throws {
+  /// The line of standard input (`path` nil) or a file holding U+0000, for a command that read it:
+  /// the message names the input and the line, before anything is written.
+  public static func checkRead(_ text: String, from path: String? = nil) throws {
     if let line = NulCharacter.line(in: text) {
-      throw LogError.invalid(NulCharacter.message(at: "\(source), line \(line)"))
+      throw LogError.invalid(NulCharacter.message(at: path.map { .file($0, line: line) } ?? .standardInput(line: line)))
     }
   }
 }

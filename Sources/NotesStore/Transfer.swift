@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Localization
 import PrivateFiles
 public import SQLiteStore
 public import Wire
@@ -59,20 +60,23 @@ extension NoteLog {
 public enum AppExport {
   public struct Problem: Error, CustomStringConvertible {
     public let index: Int
+    /// Why, in the user's language.
     public let message: String
-    public var description: String { "entry \(index + 1) of the array: \(message)" }
+    // TRANSLATORS: {0} is the 1-based position of an entry in the notes app's JSON array, {1} what is
+    // wrong with it (a message of its own).
+    public var description: String { tr("entry \(index + 1) of the array: \(message)") }
   }
 
   /// Entries from the app's JSON (`id`, `title`, `content`, `category`, `tags`, `reminderDate`,
   /// `audioURL`, `createdAt`); dates as the app's encoder wrote them, seconds since 2001 or
   /// ISO 8601 text. The recording's path, when one is named, is returned beside each entry.
   public static func entries(_ json: JSONValue, defaultCategory: String?) throws -> [(LogEntry, audio: String?)] {
-    guard let array = json.arrayValue else { throw Problem(index: -1, message: "not a JSON array of entries") }
+    guard let array = json.arrayValue else { throw Problem(index: -1, message: tr("not a JSON array of entries")) }
     return try array.enumerated().map { index, element in
-      guard let object = element.objectValue else { throw Problem(index: index, message: "not an object") }
+      guard let object = element.objectValue else { throw Problem(index: index, message: tr("not an object")) }
       func string(_ key: String) throws -> String? {
         guard let value = object[key], value != .null else { return nil }
-        guard let text = value.stringValue else { throw Problem(index: index, message: "\(key) is not a string") }
+        guard let text = value.stringValue else { throw Problem(index: index, message: tr("\(key) is not a string")) }
         return text
       }
       func date(_ key: String) throws -> Date? {
@@ -80,16 +84,16 @@ public enum AppExport {
         let date =
           value.numberValue.map(Date.init(timeIntervalSinceReferenceDate:))
           ?? value.stringValue.flatMap(RFC3339.date(from:))
-        guard let date else { throw Problem(index: index, message: "\(key) is not a date") }
+        guard let date else { throw Problem(index: index, message: tr("\(key) is not a date")) }
         guard TypedDate.bounds.contains(date) else {
-          throw Problem(index: index, message: "\(key) is outside \(TypedDate.boundsText)")
+          throw Problem(index: index, message: tr("\(key) is outside the years 0000 to 9999"))
         }
         return date
       }
       guard let title = try string("title"), title.contains(where: { !$0.isWhitespace }) else {
-        throw Problem(index: index, message: "no title")
+        throw Problem(index: index, message: tr("no title"))
       }
-      guard let created = try date("createdAt") else { throw Problem(index: index, message: "no createdAt") }
+      guard let created = try date("createdAt") else { throw Problem(index: index, message: tr("no createdAt")) }
       let id = try string("id").flatMap { UUID(uuidString: $0)?.uuidString } ?? UUID().uuidString
       let tags = object["tags"]?.arrayValue?.compactMap(\.stringValue) ?? []
       let audio = try string("audioURL").map { $0.hasPrefix("file://") ? URL(string: $0)?.path ?? $0 : $0 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import NotesStore
 import PrivateFiles
 import SQLiteStore
@@ -9,63 +10,69 @@ import Wire
 extension AilLog {
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Add an entry, or file the records of other tools as entries (--records).",
+      abstract: tr("Add an entry, or file the records of other tools as entries (--records)."),
       discussion: HelpText.discussion(
-        """
-        The content is TEXT, or standard input for "-"; without either the entry has a title \
-        alone. The new entry is written as a "log_entry" record. A reminder in the past is \
-        refused.
+        tr(
+          """
+          The content is TEXT, or standard input for "-"; without either the entry has a title \
+          alone. The new entry is written as a "log_entry" record. A reminder in the past is \
+          refused.
 
-        With --records, NDJSON comes in (from the files named, else standard input) and mail, \
-        transcript, transcript_chunk and ail-ai records become entries, written whole in batches \
-        (up to 200, and whenever the input waits), so a killed run leaves whole entries only; \
-        --category, --tag and --title apply to each. A mail or recording already \
-        logged is skipped. Other records are passed on to standard output with --echo. A summary \
-        goes to standard error.
-        """,
+          With --records, NDJSON comes in (from the files named, else standard input) and mail, \
+          transcript, transcript_chunk and ail-ai records become entries, written whole in batches \
+          (up to 200, and whenever the input waits), so a killed run leaves whole entries only; \
+          --category, --tag and --title apply to each. A mail or recording already \
+          logged is skipped. Other records are passed on to standard output with --echo. A summary \
+          goes to standard error.
+          """),
         examples: [
-          Example("ail-log add 'Milk, eggs, bread' --title Shopping --tag home", "A note."),
-          Example("ail-log add - --title Minutes --category Work < minutes.md", "Content from standard input."),
-          Example("ail-log add --title 'Memo' --audio memo.m4a --remind 'fri 17:00'", "A voice note with a reminder."),
+          Example("ail-log add 'Milk, eggs, bread' --title Shopping --tag home", tr("A note.")),
+          Example("ail-log add - --title Minutes --category Work < minutes.md", tr("Content from standard input.")),
+          Example(
+            "ail-log add --title 'Memo' --audio memo.m4a --remind 'fri 17:00'", tr("A voice note with a reminder.")),
           Example(
             "ail-transcribe memo.m4a | ail-log add --records --category Voice --tag memo",
-            "File a transcribed recording, stored with its audio."),
+            tr("File a transcribed recording, stored with its audio.")),
         ],
         exitStatuses: [
-          (.success, nil), (.usage, "No --title, a bad date, a reminder in the past."),
-          (.dataError, "Bad input records, reported with their line numbers; the good ones are filed."),
-          (.noInput, "The recording or an input file does not exist."),
+          (.success, nil), (.usage, tr("No --title, a bad date, a reminder in the past.")),
+          (.dataError, tr("Bad input records, reported with their line numbers; the good ones are filed.")),
+          (.noInput, tr("The recording or an input file does not exist.")),
         ]))
 
     @OptionGroup var log: LogOptions
-    @Argument(help: "The content, or - for standard input; with --records, NDJSON files (default: standard input).")
+    @Argument(
+      help: ArgumentHelp(
+        tr("The content, or - for standard input; with --records, NDJSON files (default: standard input).")))
     var text: [String] = []
-    @Option(help: "The title (required unless --records).") var title: String?
-    @Option(help: "The category (default: General, or as configured).") var category: String?
-    @Option(name: .customLong("tag"), help: ArgumentHelp("A tag; repeat for more.", valueName: "tag"))
+    @Option(help: ArgumentHelp(tr("The title (required unless --records)."))) var title: String?
+    @Option(help: ArgumentHelp(tr("The category (default: General, or as configured)."))) var category: String?
+    @Option(name: .customLong("tag"), help: ArgumentHelp(tr("A tag; repeat for more."), valueName: "tag"))
     var tags: [String] = []
     @Option(
       help: ArgumentHelp(
-        "A reminder: RFC 3339, '2026-12-01 09:00', 'tomorrow 9:00', 'in 2h', 'fri 17:00'.", valueName: "when"))
+        tr("A reminder: RFC 3339, '2026-12-01 09:00', 'tomorrow 9:00', 'in 2h', 'fri 17:00'."), valueName: "when"))
     var remind: String?
-    @Option(help: ArgumentHelp("A recording to store with the entry.", valueName: "file"), completion: .file())
+    @Option(help: ArgumentHelp(tr("A recording to store with the entry."), valueName: "file"), completion: .file())
     var audio: String?
-    @Flag(help: "Read NDJSON records and file mails, transcripts and AI answers as entries.") var records = false
-    @Flag(help: "With --records: pass the records that are not filed on to standard output.") var echo = false
-    @Flag(help: "With --records: stop at the first bad line (status 65).") var strict = false
+    @Flag(help: ArgumentHelp(tr("Read NDJSON records and file mails, transcripts and AI answers as entries.")))
+    var records = false
+    @Flag(help: ArgumentHelp(tr("With --records: pass the records that are not filed on to standard output.")))
+    var echo = false
+    @Flag(help: ArgumentHelp(tr("With --records: stop at the first bad line (status 65)."))) var strict = false
 
     func validate() throws {
       if records {
         if remind != nil || audio != nil {
-          throw ValidationError("--remind and --audio are for one entry, not --records.")
+          throw ValidationError(tr("--remind and --audio are for one entry, not --records."))
         }
       } else {
-        guard let title else { throw ValidationError("An entry needs --title.") }
-        guard title.contains(where: { !$0.isWhitespace }) else { throw ValidationError("--title is empty.") }
+        guard let title else { throw ValidationError(tr("An entry needs --title.")) }
+        guard title.contains(where: { !$0.isWhitespace }) else { throw ValidationError(tr("--title is empty.")) }
         if text.count > 1 {
-          throw ValidationError("Give the content as one argument (quote it), or - for standard input.")
+          throw ValidationError(tr("Give the content as one argument (quote it), or - for standard input."))
         }
-        if echo || strict { throw ValidationError("--echo and --strict go with --records.") }
+        if echo || strict { throw ValidationError(tr("--echo and --strict go with --records.")) }
       }
     }
 
@@ -77,7 +84,7 @@ extension AilLog {
         let now = Clock.now
         let reminder = try remind.map { try Clock.date($0, option: "--remind") }
         if let reminder, reminder < now {
-          throw ToolError(.usage, "--remind: \(Clock.show(reminder)) is in the past")
+          throw ToolError(.usage, tr("--remind: \(Clock.show(reminder)) is in the past"))
         }
         let content = try text.first.map { $0 == "-" ? try readStandardInput() : $0 } ?? ""
         if let audio { try InputFile.checkReadable(audio) }
@@ -133,11 +140,55 @@ extension AilLog {
       batch += try filing.finish()
       try file()
       try sink.flush()
-      var summary = "filed \(Formatting.count(filed, "entry", plural: "entries"))"
-      if known > 0 { summary += ", \(known) already logged" }
-      if passed > 0 { summary += ", \(Formatting.count(passed, "other record")) \(echo ? "passed on" : "ignored")" }
-      diagnostics.info(summary)
+      diagnostics.info(Self.summary(filed: filed, known: known, passed: passed, echo: echo))
       try input.finish()
+    }
+
+    /// `filed 3 entries, 1 already logged, 2 other records passed on`: one whole message for each
+    /// case; the plural follows the entries filed, and the other records are one or more.
+    static func summary(filed: Int, known: Int, passed: Int, echo: Bool) -> String {
+      switch (known > 0, passed, echo) {
+      case (false, 0, _):
+        return tr(one: "filed \(filed) entry", other: "filed \(filed) entries", count: filed)
+      case (true, 0, _):
+        return tr(
+          one: "filed \(filed) entry, \(known) already logged",
+          other: "filed \(filed) entries, \(known) already logged",
+          count: filed)
+      case (false, 1, true):
+        return tr(
+          one: "filed \(filed) entry, 1 other record passed on",
+          other: "filed \(filed) entries, 1 other record passed on",
+          count: filed)
+      case (false, _, true):
+        return tr(
+          one: "filed \(filed) entry, \(passed) other records passed on",
+          other: "filed \(filed) entries, \(passed) other records passed on", count: filed)
+      case (false, 1, false):
+        return tr(
+          one: "filed \(filed) entry, 1 other record ignored", other: "filed \(filed) entries, 1 other record ignored",
+          count: filed)
+      case (false, _, false):
+        return tr(
+          one: "filed \(filed) entry, \(passed) other records ignored",
+          other: "filed \(filed) entries, \(passed) other records ignored", count: filed)
+      case (true, 1, true):
+        return tr(
+          one: "filed \(filed) entry, \(known) already logged, 1 other record passed on",
+          other: "filed \(filed) entries, \(known) already logged, 1 other record passed on", count: filed)
+      case (true, _, true):
+        return tr(
+          one: "filed \(filed) entry, \(known) already logged, \(passed) other records passed on",
+          other: "filed \(filed) entries, \(known) already logged, \(passed) other records passed on", count: filed)
+      case (true, 1, false):
+        return tr(
+          one: "filed \(filed) entry, \(known) already logged, 1 other record ignored",
+          other: "filed \(filed) entries, \(known) already logged, 1 other record ignored", count: filed)
+      case (true, _, false):
+        return tr(
+          one: "filed \(filed) entry, \(known) already logged, \(passed) other records ignored",
+          other: "filed \(filed) entries, \(known) already logged, \(passed) other records ignored", count: filed)
+      }
     }
   }
 }

@@ -1,23 +1,25 @@
 import ArgumentParser
+import Localization
 import NotesStore
 import ToolKit
 
 extension AilLog {
   struct Categories: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "List categories with their colours and entry counts, or add, rename, remove or colour one.",
+      abstract: tr("List categories with their colours and entry counts, or add, rename, remove or colour one."),
       discussion: HelpText.discussion(
-        """
-        Categories compare case-insensitively and keep their first spelling. An entry's category \
-        is made on first use; "add" makes one ahead, with a colour. Removing a category moves its \
-        entries to the default category.
-        """,
+        tr(
+          """
+          Categories compare case-insensitively and keep their first spelling. An entry's category \
+          is made on first use; "add" makes one ahead, with a colour. Removing a category moves its \
+          entries to the default category.
+          """),
         examples: [
-          Example("ail-log categories --format table", "All of them."),
-          Example("ail-log categories add Work --color '#3366ff'", "A new category with a colour."),
-          Example("ail-log categories rename Work Job", "Every entry in Work moves to Job."),
+          Example("ail-log categories --format table", tr("All of them.")),
+          Example("ail-log categories add Work --color '#3366ff'", tr("A new category with a colour.")),
+          Example("ail-log categories rename Work Job", tr("Every entry in Work moves to Job.")),
         ],
-        exitStatuses: [(.success, nil), (.failure, "No such category.")]),
+        exitStatuses: [(.success, nil), (.failure, tr("No such category."))]),
       subcommands: [
         ListCategories.self, AddCategory.self, RenameCategory.self, RemoveCategory.self, ColorCategory.self,
       ],
@@ -26,9 +28,9 @@ extension AilLog {
 
   struct ListCategories: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "list", abstract: "Every category with its colour and entry count (log_label records).")
+      commandName: "list", abstract: tr("Every category with its colour and entry count (log_label records)."))
     @OptionGroup var log: LogOptions
-    @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
+    @Option(help: ArgumentHelp(tr("ndjson (records) or table."))) var format: OutputFormat = .ndjson
 
     func run() throws {
       try runTool(log.diagnostics) { try writeLabels(try log.openForReading().categories(), format: format) }
@@ -36,10 +38,10 @@ extension AilLog {
   }
 
   struct AddCategory: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "add", abstract: "Make a category.")
+    static let configuration = CommandConfiguration(commandName: "add", abstract: tr("Make a category."))
     @OptionGroup var log: LogOptions
-    @Argument(help: "The category's name.") var name: String
-    @Option(help: "Its colour, as you like to write it: '#ff8800', orange.") var color: String?
+    @Argument(help: ArgumentHelp(tr("The category's name."))) var name: String
+    @Option(help: ArgumentHelp(tr("Its colour, as you like to write it: '#ff8800', orange."))) var color: String?
 
     func run() throws {
       try runTool(log.diagnostics) { try log.open(creating: true).addCategory(name, color: color) }
@@ -48,31 +50,36 @@ extension AilLog {
 
   struct RenameCategory: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "rename", abstract: "Rename a category in every entry (into an existing one: merge them).")
+      commandName: "rename", abstract: tr("Rename a category in every entry (into an existing one: merge them)."))
     @OptionGroup var log: LogOptions
-    @Argument(help: "The category's name.") var name: String
-    @Argument(help: "Its new name.") var newName: String
+    @Argument(help: ArgumentHelp(tr("The category's name."))) var name: String
+    @Argument(help: ArgumentHelp(tr("Its new name."))) var newName: String
 
     func run() throws {
       try runTool(log.diagnostics) {
         let moved = try log.open().renameCategory(name, to: newName)
-        log.diagnostics.info("renamed \(name) to \(newName) in \(Formatting.count(moved, "entry", plural: "entries"))")
+        log.diagnostics.info(
+          tr(
+            one: "renamed \(name) to \(newName) in \(moved) entry",
+            other: "renamed \(name) to \(newName) in \(moved) entries", count: moved))
       }
     }
   }
 
   struct RemoveCategory: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "remove", abstract: "Remove a category; its entries move to the default category.")
+      commandName: "remove", abstract: tr("Remove a category; its entries move to the default category."))
     @OptionGroup var log: LogOptions
-    @Argument(help: "The category's name.") var name: String
+    @Argument(help: ArgumentHelp(tr("The category's name."))) var name: String
 
     func run() throws {
       try runTool(log.diagnostics) {
         let fallback = try log.defaultCategory()
         let moved = try log.open().removeCategory(name, movingEntriesTo: fallback)
         if moved > 0 {
-          log.diagnostics.info("moved \(Formatting.count(moved, "entry", plural: "entries")) to \(fallback)")
+          log.diagnostics.info(
+            tr(one: "moved \(moved) entry to \(fallback)", other: "moved \(moved) entries to \(fallback)", count: moved)
+          )
         }
       }
     }
@@ -80,10 +87,10 @@ extension AilLog {
 
   struct ColorCategory: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "color", abstract: "Set a category's colour (none to clear it).")
+      commandName: "color", abstract: tr("Set a category's colour (none to clear it)."))
     @OptionGroup var log: LogOptions
-    @Argument(help: "The category's name.") var name: String
-    @Argument(help: "The colour: '#ff8800', orange, or none.") var color: String
+    @Argument(help: ArgumentHelp(tr("The category's name."))) var name: String
+    @Argument(help: ArgumentHelp(tr("The colour: '#ff8800', orange, or none."))) var color: String
 
     func run() throws {
       try runTool(log.diagnostics) { try log.open().setColor(name, color == "none" ? nil : color) }

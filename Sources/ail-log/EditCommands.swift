@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import NotesStore
 import ToolKit
 import Wire
@@ -7,42 +8,43 @@ import Wire
 extension AilLog {
   struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Change an entry; with no option, edit it in $EDITOR as Markdown with front matter.",
+      abstract: tr("Change an entry; with no option, edit it in $EDITOR as Markdown with front matter."),
       discussion: HelpText.discussion(
-        """
-        A changed content keeps the previous one as a version ("history", "revert"). In the \
-        editor, the front matter holds title, category, tags and reminder (a typed date, or \
-        empty for none); the text below the second "---" is the content. Leaving the file as it \
-        was changes nothing. When the edited text cannot be read, the entry stays as it was and \
-        the text is kept in a file named in the error. Writes the changed entry as a record.
-        """,
+        tr(
+          """
+          A changed content keeps the previous one as a version ("history", "revert"). In the \
+          editor, the front matter holds title, category, tags and reminder (a typed date, or \
+          empty for none); the text below the second "---" is the content. Leaving the file as it \
+          was changes nothing. When the edited text cannot be read, the entry stays as it was and \
+          the text is kept in a file named in the error. Writes the changed entry as a record.
+          """),
         examples: [
-          Example("ail-log edit 3F2A --add-tag urgent --remind 'in 2h'", "Tag it and be reminded."),
-          Example("ail-log show 3F2A --content | ail-ai --recipe Notes/Tidy > tidy.md", "An AI rewrite..."),
-          Example("ail-log edit 3F2A --content - < tidy.md", "...accepted; the old text stays as a version."),
-          Example("EDITOR=nano ail-log edit 3F2A", "Edit everything in nano."),
+          Example("ail-log edit 3F2A --add-tag urgent --remind 'in 2h'", tr("Tag it and be reminded.")),
+          Example("ail-log show 3F2A --content | ail-ai --recipe Notes/Tidy > tidy.md", tr("An AI rewrite...")),
+          Example("ail-log edit 3F2A --content - < tidy.md", tr("...accepted; the old text stays as a version.")),
+          Example("EDITOR=nano ail-log edit 3F2A", tr("Edit everything in nano.")),
         ],
         exitStatuses: [
-          (.success, nil), (.failure, "No such entry, or the editor failed."),
-          (.dataError, "The edited front matter cannot be read."),
+          (.success, nil), (.failure, tr("No such entry, or the editor failed.")),
+          (.dataError, tr("The edited front matter cannot be read.")),
         ]))
 
     @OptionGroup var log: LogOptions
-    @Argument(help: "The entry's id or a unique start of it.") var id: String
-    @Option(help: "A new title.") var title: String?
-    @Option(help: ArgumentHelp("New content, or - to read it from standard input.", valueName: "text"))
+    @Argument(help: ArgumentHelp(tr("The entry's id or a unique start of it."))) var id: String
+    @Option(help: ArgumentHelp(tr("A new title."))) var title: String?
+    @Option(help: ArgumentHelp(tr("New content, or - to read it from standard input."), valueName: "text"))
     var content: String?
-    @Option(help: "A new category.") var category: String?
-    @Option(name: .customLong("add-tag"), help: ArgumentHelp("Add a tag; repeat for more.", valueName: "tag"))
+    @Option(help: ArgumentHelp(tr("A new category."))) var category: String?
+    @Option(name: .customLong("add-tag"), help: ArgumentHelp(tr("Add a tag; repeat for more."), valueName: "tag"))
     var addTags: [String] = []
-    @Option(name: .customLong("remove-tag"), help: ArgumentHelp("Remove a tag (any case).", valueName: "tag"))
+    @Option(name: .customLong("remove-tag"), help: ArgumentHelp(tr("Remove a tag (any case)."), valueName: "tag"))
     var removeTags: [String] = []
-    @Option(help: ArgumentHelp("Set the reminder (a typed date).", valueName: "when")) var remind: String?
-    @Flag(help: "Remove the reminder.") var noRemind = false
+    @Option(help: ArgumentHelp(tr("Set the reminder (a typed date)."), valueName: "when")) var remind: String?
+    @Flag(help: ArgumentHelp(tr("Remove the reminder."))) var noRemind = false
 
     func validate() throws {
-      if remind != nil && noRemind { throw ValidationError("Give --remind or --no-remind, not both.") }
-      if let title, !title.contains(where: { !$0.isWhitespace }) { throw ValidationError("--title is empty.") }
+      if remind != nil && noRemind { throw ValidationError(tr("Give --remind or --no-remind, not both.")) }
+      if let title, !title.contains(where: { !$0.isWhitespace }) { throw ValidationError(tr("--title is empty.")) }
     }
 
     func run() throws {
@@ -55,7 +57,7 @@ extension AilLog {
         let changes: NoteLog.Changes
         if nothingGiven {
           guard let edited = try EditorSession(entry: try store.entry(id)).run() else {
-            log.diagnostics.info("no change")
+            log.diagnostics.info(tr("no change"))
             return
           }
           changes = edited
@@ -73,14 +75,14 @@ extension AilLog {
 
   struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "An entry's earlier contents as log_version records, oldest (1) first.",
+      abstract: tr("An entry's earlier contents as log_version records, oldest (1) first."),
       discussion: HelpText.discussion(
-        "Each edit that changed the content, and each revert, kept the content it replaced.",
-        examples: [Example("ail-log history 3F2A", "What it said before.")],
-        exitStatuses: [(.success, nil), (.failure, "No such entry.")]))
+        tr("Each edit that changed the content, and each revert, kept the content it replaced."),
+        examples: [Example("ail-log history 3F2A", tr("What it said before."))],
+        exitStatuses: [(.success, nil), (.failure, tr("No such entry."))]))
 
     @OptionGroup var log: LogOptions
-    @Argument(help: "The entry's id or a unique start of it.") var id: String
+    @Argument(help: ArgumentHelp(tr("The entry's id or a unique start of it."))) var id: String
 
     func run() throws {
       try runTool(log.diagnostics) {
@@ -92,19 +94,19 @@ extension AilLog {
 
   struct Revert: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Put an earlier content back (the latest version unless --to says which).",
+      abstract: tr("Put an earlier content back (the latest version unless --to says which)."),
       discussion: HelpText.discussion(
-        "The content it replaces becomes a version too, so a revert can itself be reverted.",
+        tr("The content it replaces becomes a version too, so a revert can itself be reverted."),
         examples: [
-          Example("ail-log revert 3F2A", "Undo the last change of the content."),
-          Example("ail-log revert 3F2A --to 1", "Back to the first version."),
+          Example("ail-log revert 3F2A", tr("Undo the last change of the content.")),
+          Example("ail-log revert 3F2A --to 1", tr("Back to the first version.")),
         ],
-        exitStatuses: [(.success, nil), (.failure, "No such entry or version.")]))
+        exitStatuses: [(.success, nil), (.failure, tr("No such entry or version."))]))
 
     @OptionGroup var log: LogOptions
-    @Argument(help: "The entry's id or a unique start of it.") var id: String
+    @Argument(help: ArgumentHelp(tr("The entry's id or a unique start of it."))) var id: String
     @Option(
-      help: Revert.versionRange.help("The version to put back (see history).", valueName: "n"),
+      help: Revert.versionRange.help(tr("The version to put back (see history)."), valueName: "n"),
       transform: Revert.versionRange.parse)
     var to: Int?
 
@@ -120,19 +122,19 @@ extension AilLog {
 
   struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "rm", abstract: "Remove entries, with their versions and the recordings only they used.",
+      commandName: "rm", abstract: tr("Remove entries, with their versions and the recordings only they used."),
       discussion: HelpText.discussion(
-        "Needs --yes. Writes each removed entry as a record, so that it can be added again.",
-        examples: [Example("ail-log rm 3F2A 77B0 --yes", "Remove two entries.")],
-        exitStatuses: [(.success, nil), (.failure, "No such entry (the ones before it are removed).")]))
+        tr("Needs --yes. Writes each removed entry as a record, so that it can be added again."),
+        examples: [Example("ail-log rm 3F2A 77B0 --yes", tr("Remove two entries."))],
+        exitStatuses: [(.success, nil), (.failure, tr("No such entry (the ones before it are removed)."))]))
 
     @OptionGroup var log: LogOptions
-    @Argument(help: "The entries' ids or unique starts of them.") var ids: [String]
-    @Flag(help: "Really remove them.") var yes = false
+    @Argument(help: ArgumentHelp(tr("The entries' ids or unique starts of them."))) var ids: [String]
+    @Flag(help: ArgumentHelp(tr("Really remove them."))) var yes = false
 
     func validate() throws {
-      if ids.isEmpty { throw ValidationError("Name the entries to remove.") }
-      if !yes { throw ValidationError("rm removes for good: add --yes.") }
+      if ids.isEmpty { throw ValidationError(tr("Name the entries to remove.")) }
+      if !yes { throw ValidationError(tr("rm removes for good: add --yes.")) }
     }
 
     func run() throws {
@@ -158,7 +160,7 @@ struct EditorSession {
     guard
       FileManager.default.createFile(
         atPath: path, contents: Data(original.utf8), attributes: [.posixPermissions: 0o600])
-    else { throw ToolError(.ioError, "cannot write \(path)") }
+    else { throw ToolError(.ioError, tr("cannot write \(path)")) }
     var keep = false
     defer { if !keep { try? FileManager.default.removeItem(atPath: path) } }
     let editor =
@@ -172,7 +174,7 @@ struct EditorSession {
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
       throw ToolError(
-        .failure, "the editor (\(editor)) failed with status \(process.terminationStatus); nothing changed")
+        .failure, tr("the editor (\(editor)) failed with status \(process.terminationStatus); nothing changed"))
     }
     let edited = String(decoding: try InputFile.contents(of: path), as: UTF8.self)
     if edited == original { return nil }
@@ -180,10 +182,11 @@ struct EditorSession {
       return try Self.changes(edited)
     } catch let error as FrontMatter.ParseError {
       keep = true
-      throw ToolError(.dataError, "\(path): \(error.description); nothing changed, the edited text is kept there")
+      // TRANSLATORS: {0} is the edited file, {1} what is wrong in it (a message of its own).
+      throw ToolError(.dataError, tr("\(path): \(error.description); nothing changed, the edited text is kept there"))
     } catch let error as ToolError {
       keep = true
-      throw ToolError(error.status, "\(path): \(error.message); nothing changed, the edited text is kept there")
+      throw ToolError(error.status, tr("\(path): \(error.message); nothing changed, the edited text is kept there"))
     }
   }
 
@@ -191,11 +194,11 @@ struct EditorSession {
     let (members, content) = try FrontMatter.parse(text)
     func string(_ key: String) throws -> String? {
       guard let value = members[key] else { return nil }
-      guard let text = value.stringValue else { throw ToolError(.dataError, "\(key) is not text") }
+      guard let text = value.stringValue else { throw ToolError(.dataError, tr("\(key) is not text")) }
       return text
     }
     guard let title = try string("title"), title.contains(where: { !$0.isWhitespace }) else {
-      throw ToolError(.dataError, "the title is empty")
+      throw ToolError(.dataError, tr("the title is empty"))
     }
     let tags: [String]
     switch members["tags"] {
@@ -206,7 +209,7 @@ struct EditorSession {
       } else if let text = value.stringValue {
         tags = text.split(separator: ",").map(String.init)
       } else {
-        throw ToolError(.dataError, "tags is not a list")
+        throw ToolError(.dataError, tr("tags is not a list"))
       }
     }
     let reminder = try string("reminder").map { try Clock.date($0, option: "reminder") }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 public import NotesStore
 import SQLiteStore
 import StoreErrorStatus
@@ -10,23 +11,23 @@ import Wire
 struct LogOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "The store's path (default: $AIL_LOG_DB, else $XDG_DATA_HOME/ail/log.sqlite).", valueName: "path"),
+      tr("The store's path (default: $AIL_LOG_DB, else $XDG_DATA_HOME/ail/log.sqlite)."), valueName: "path"),
     completion: .file())
   var db: String?
 
   @OptionGroup var common: CommonOptions
 
   static let environment = [
-    ("AIL_LOG_DB", "The store's path, unless --db is given."),
-    ("AIL_LOG_CATEGORY", "The default category (else default_category in the config file, else General)."),
-    ("VISUAL, EDITOR", "The editor of \"ail-log edit ID\" (default: vi)."),
-    ("TZ", "The time zone dates are typed and shown in."),
-    ("AIL_LOG_NOW", "An RFC 3339 time to take as now, for tests and scripts that replay a day."),
+    ("AIL_LOG_DB", tr("The store's path, unless --db is given.")),
+    ("AIL_LOG_CATEGORY", tr("The default category (else default_category in the config file, else General).")),
+    ("VISUAL, EDITOR", tr("The editor of \"ail-log edit ID\" (default: vi).")),
+    ("TZ", tr("The time zone dates are typed and shown in.")),
+    ("AIL_LOG_NOW", tr("An RFC 3339 time to take as now, for tests and scripts that replay a day.")),
   ]
   static let files = [
-    ("$XDG_DATA_HOME/ail/log.sqlite", "The store (mode 0600) when neither --db nor AIL_LOG_DB says otherwise."),
-    ("$XDG_DATA_HOME/ail/log.audio/", "The recordings, one file per content, named by its SHA-256."),
-    ("$XDG_CONFIG_HOME/ailo/config", "[ail-log] default_category."),
+    ("$XDG_DATA_HOME/ail/log.sqlite", tr("The store (mode 0600) when neither --db nor AIL_LOG_DB says otherwise.")),
+    ("$XDG_DATA_HOME/ail/log.audio/", tr("The recordings, one file per content, named by its SHA-256.")),
+    ("$XDG_CONFIG_HOME/ailo/config", tr("[ail-log] default_category.")),
   ]
 
   var path: String {
@@ -69,19 +70,25 @@ enum Clock {
     switch parser.date(text) {
     case .success(let date): return date
     case .failure(.unreadable):
-      throw ToolError(.usage, "\(option): cannot read \"\(text)\" as a date; use \(TypedDate.forms)")
+      // TRANSLATORS: {0} is the option (--remind, --since) or front-matter key, {1} what the user
+      // typed. The forms listed are examples of what the parser reads in both languages.
+      throw ToolError(
+        .usage,
+        tr(
+          """
+          \(option): cannot read "\(text)" as a date; use RFC 3339, "2026-12-01 09:00", "tomorrow 9:00", \
+          "in 2h", "fri 17:00", "17:00", "3d ago" or "now"
+          """))
     case .failure(.outOfBounds):
-      throw ToolError(.usage, "\(option): \"\(text)\" is outside \(TypedDate.boundsText), the dates a note can hold")
+      throw ToolError(.usage, tr("\(option): \"\(text)\" is outside the years 0000 to 9999, the dates a note can hold"))
     }
   }
 
-  /// A date for people: `2026-12-01 09:00` in the local zone.
+  /// A date for people in the local zone: `2026-12-01 09:00`, `01.12.2026 09:00` in German.
   static func show(_ date: Date) -> String {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-    func two(_ n: Int?) -> String { n.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
-    return "\(c.year ?? 0)-\(two(c.month))-\(two(c.day)) \(two(c.hour)):\(two(c.minute))"
+    // Formatted.dateTime shows UTC: shifted by the zone's offset at that moment, it shows local time.
+    let offset = Double(timeZone.secondsFromGMT(for: date))
+    return Formatted.dateTime(date.addingTimeInterval(offset))
   }
 }
 
@@ -119,7 +126,9 @@ func write(_ entries: [LogEntry], format: OutputFormat) throws {
       ]
     }
     if !rows.isEmpty {
-      try sink.write(Formatting.table([["ID", "CREATED", "REMINDER", "CATEGORY", "TAGS", "TITLE"]] + rows))
+      // TRANSLATORS: the headings of "ail-log list --format table", in capitals like the English ones.
+      let headings = [tr("ID"), tr("CREATED"), tr("REMINDER"), tr("CATEGORY"), tr("TAGS"), tr("TITLE")]
+      try sink.write(Formatting.table([headings] + rows))
     }
   }
   try sink.flush()
@@ -128,6 +137,6 @@ func write(_ entries: [LogEntry], format: OutputFormat) throws {
 /// Standard input, whole, as text.
 func readStandardInput() throws -> String {
   let text = String(decoding: try InputFile.contents(of: "-"), as: UTF8.self)
-  try NoteLog.checkRead(text, from: "standard input")
+  try NoteLog.checkRead(text)
   return text
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Mail
 import NotesStore
 import ToolKit
@@ -8,31 +9,32 @@ import Wire
 extension AilLog {
   struct Mail: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "An entry as an RFC 5322 message on standard output, for msmtp -t or sendmail -t.",
+      abstract: tr("An entry as an RFC 5322 message on standard output, for msmtp -t or sendmail -t."),
       discussion: HelpText.discussion(
-        """
-        The title is the subject and the content the body (UTF-8, quoted-printable when needed). \
-        The sender is --from, else $EMAIL, else from in the [ail-log] section of the config file; \
-        without one there is no From line and the mailer fills it in.
-        """,
-        environment: [("EMAIL", "The sender, unless --from is given.")],
+        tr(
+          """
+          The title is the subject and the content the body (UTF-8, quoted-printable when needed). \
+          The sender is --from, else $EMAIL, else from in the [ail-log] section of the config file; \
+          without one there is no From line and the mailer fills it in.
+          """),
+        environment: [("EMAIL", tr("The sender, unless --from is given."))],
         examples: [
-          Example("ail-log mail 3F2A --to anna@example.org | msmtp -t", "Send a note."),
+          Example("ail-log mail 3F2A --to anna@example.org | msmtp -t", tr("Send a note.")),
           Example(
-            "ail-log mail 3F2A --to me@example.org --from 'Me <me@example.org>' > note.eml", "Keep it as a file."),
+            "ail-log mail 3F2A --to me@example.org --from 'Me <me@example.org>' > note.eml", tr("Keep it as a file.")),
         ],
         exitStatuses: [
-          (.success, nil), (.failure, "No such entry."), (.usage, "An address that does not parse."),
-          (.configError, "The configured sender does not parse."),
+          (.success, nil), (.failure, tr("No such entry.")), (.usage, tr("An address that does not parse.")),
+          (.configError, tr("The configured sender does not parse.")),
         ]))
 
     @OptionGroup var log: LogOptions
-    @Argument(help: "The entry's id or a unique start of it.") var id: String
-    @Option(help: ArgumentHelp("A recipient; repeat for more.", valueName: "address")) var to: [String] = []
-    @Option(help: ArgumentHelp("The sender: 'Name <address>'.", valueName: "address")) var from: String?
+    @Argument(help: ArgumentHelp(tr("The entry's id or a unique start of it."))) var id: String
+    @Option(help: ArgumentHelp(tr("A recipient; repeat for more."), valueName: "address")) var to: [String] = []
+    @Option(help: ArgumentHelp(tr("The sender: 'Name <address>'."), valueName: "address")) var from: String?
 
     func validate() throws {
-      if to.isEmpty { throw ValidationError("Give --to ADDRESS.") }
+      if to.isEmpty { throw ValidationError(tr("Give --to ADDRESS.")) }
     }
 
     func run() throws {
@@ -41,7 +43,7 @@ extension AilLog {
         for text in to {
           let parsed = AddressList.parse(text)
           guard !parsed.isEmpty, parsed.allSatisfy({ $0.address.contains("@") }) else {
-            throw ToolError(.usage, "--to: not an address: \(text)")
+            throw ToolError(.usage, tr("--to: not an address: \(text)"))
           }
           recipients += parsed
         }
@@ -65,7 +67,7 @@ extension AilLog {
       guard let address = AddressList.parse(setting.value).first, address.address.contains("@") else {
         throw ToolError(
           setting.source == .flag("--from") ? .usage : .configError,
-          "\(setting.source): not an address: \(setting.value)")
+          tr("\(setting.source): not an address: \(setting.value)"))
       }
       return address
     }

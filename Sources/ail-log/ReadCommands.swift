@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Foundation
+import Localization
 public import NotesStore
 import ToolKit
 import Wire
@@ -9,33 +10,34 @@ extension NoteLog.Sort: ExpressibleByArgument {}
 extension AilLog {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Entries as log_entry records, newest first; --due and --upcoming by reminder.",
+      abstract: tr("Entries as log_entry records, newest first; --due and --upcoming by reminder."),
       discussion: HelpText.discussion(
-        "Filters combine: --category Work --tag urgent --since '7d ago' lists what matches all of them.",
+        tr("Filters combine: --category Work --tag urgent --since '7d ago' lists what matches all of them."),
         examples: [
-          Example("ail-log list --limit 20 --format table", "The twenty newest, as a table."),
-          Example("ail-log list --upcoming --format table", "Reminders still to come, soonest first."),
-          Example("ail-log list --category Mail --since '7d ago'", "Mail filed this week."),
+          Example("ail-log list --limit 20 --format table", tr("The twenty newest, as a table.")),
+          Example("ail-log list --upcoming --format table", tr("Reminders still to come, soonest first.")),
+          Example("ail-log list --category Mail --since '7d ago'", tr("Mail filed this week.")),
         ],
         exitStatuses: [(.success, nil), (.noInput, nil)]))
 
     @OptionGroup var log: LogOptions
-    @Option(help: "Only entries in this category.") var category: String?
-    @Option(help: "Only entries with this tag (any case).") var tag: String?
-    @Flag(help: "Only entries whose reminder has come.") var due = false
-    @Flag(help: "Only entries whose reminder is still to come.") var upcoming = false
-    @Option(help: ArgumentHelp("Only entries created since then ('7d ago', '2026-11-01').", valueName: "when"))
+    @Option(help: ArgumentHelp(tr("Only entries in this category."))) var category: String?
+    @Option(help: ArgumentHelp(tr("Only entries with this tag (any case)."))) var tag: String?
+    @Flag(help: ArgumentHelp(tr("Only entries whose reminder has come."))) var due = false
+    @Flag(help: ArgumentHelp(tr("Only entries whose reminder is still to come."))) var upcoming = false
+    @Option(help: ArgumentHelp(tr("Only entries created since then ('7d ago', '2026-11-01')."), valueName: "when"))
     var since: String?
-    @Option(help: "Order: created (newest first), due (soonest reminder first), title.") var sort: NoteLog.Sort?
+    @Option(help: ArgumentHelp(tr("Order: created (newest first), due (soonest reminder first), title.")))
+    var sort: NoteLog.Sort?
     @Option(
       help: NumberRange.limit.help(
-        "At most this many (0, or none given: all, as in rk-cache and rk-fetch).", valueName: "limit"),
+        tr("At most this many (0, or none given: all, as in rk-cache and rk-fetch)."), valueName: "limit"),
       transform: NumberRange.limit.parse)
     var limit: Int?
-    @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
+    @Option(help: ArgumentHelp(tr("ndjson (records) or table."))) var format: OutputFormat = .ndjson
 
     func validate() throws {
-      if due && upcoming { throw ValidationError("Give --due or --upcoming, not both.") }
+      if due && upcoming { throw ValidationError(tr("Give --due or --upcoming, not both.")) }
     }
 
     func run() throws {
@@ -51,18 +53,18 @@ extension AilLog {
 
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "An entry as Markdown with a small header; --content: its text alone.",
+      abstract: tr("An entry as Markdown with a small header; --content: its text alone."),
       discussion: HelpText.discussion(
-        "--content writes the content exactly as stored, for a pipeline that changes it.",
+        tr("--content writes the content exactly as stored, for a pipeline that changes it."),
         examples: [
-          Example("ail-log show 3F2A", "Title, category, tags, dates, then the text."),
-          Example("ail-log show 3F2A --content | wc -w", "Count its words."),
+          Example("ail-log show 3F2A", tr("Title, category, tags, dates, then the text.")),
+          Example("ail-log show 3F2A --content | wc -w", tr("Count its words.")),
         ],
-        exitStatuses: [(.success, nil), (.failure, "No such entry.")]))
+        exitStatuses: [(.success, nil), (.failure, tr("No such entry."))]))
 
     @OptionGroup var log: LogOptions
-    @Argument(help: "The entry's id or a unique start of it.") var id: String
-    @Flag(help: "Only the content.") var content = false
+    @Argument(help: ArgumentHelp(tr("The entry's id or a unique start of it."))) var id: String
+    @Flag(help: ArgumentHelp(tr("Only the content."))) var content = false
 
     func run() throws {
       try runTool(log.diagnostics) {
@@ -75,11 +77,14 @@ extension AilLog {
 
     static func markdown(_ entry: LogEntry) -> String {
       var facts = [entry.category ?? "", entry.tags.map { "#" + $0 }.joined(separator: " ")]
-      if let reminder = entry.reminder { facts.append("reminder " + Clock.show(reminder)) }
-      facts.append("created " + Clock.show(entry.createdAt))
-      if entry.updatedAt != entry.createdAt { facts.append("changed " + Clock.show(entry.updatedAt)) }
-      if let audio = entry.audio { facts.append("audio " + audio) }
-      if let from = entry.source?.from { facts.append("from " + from) }
+      // TRANSLATORS: the facts in the header of "ail-log show"; {0} is a date and time.
+      if let reminder = entry.reminder { facts.append(tr("reminder \(Clock.show(reminder))")) }
+      facts.append(tr("created \(Clock.show(entry.createdAt))"))
+      if entry.updatedAt != entry.createdAt { facts.append(tr("changed \(Clock.show(entry.updatedAt))")) }
+      // TRANSLATORS: in the header of "ail-log show": {0} is the recording's file name.
+      if let audio = entry.audio { facts.append(tr("audio \(audio)")) }
+      // TRANSLATORS: in the header of "ail-log show": {0} is the sender of a filed mail.
+      if let from = entry.source?.from { facts.append(tr("from \(from)")) }
       var text = "# \(entry.title)\n\n*" + facts.filter { !$0.isEmpty }.joined(separator: " · ") + "*\n\n"
       text += "id: \(entry.id)\n\n" + entry.content
       return text.hasSuffix("\n") ? text : text + "\n"
@@ -88,26 +93,27 @@ extension AilLog {
 
   struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Full-text search in titles, contents and tags, best first, with snippets.",
+      abstract: tr("Full-text search in titles, contents and tags, best first, with snippets."),
       discussion: HelpText.discussion(
-        """
-        Case and diacritics are folded ("cafe" finds "Café"). Plain words must all occur; \
-        word* matches a prefix; FTS5 syntax (OR, NOT, "a phrase", title:word) works too. \
-        Writes "log_hit" records with the matched words in [brackets] in the snippet.
-        """,
+        tr(
+          """
+          Case and diacritics are folded ("cafe" finds "Café"). Plain words must all occur; \
+          word* matches a prefix; FTS5 syntax (OR, NOT, "a phrase", title:word) works too. \
+          Writes "log_hit" records with the matched words in [brackets] in the snippet.
+          """),
         examples: [
-          Example("ail-log search 'plumber tuesday'", "Entries with both words."),
-          Example("ail-log search 'title:meeting OR tags:work' --limit 5", "FTS5 syntax."),
+          Example("ail-log search 'plumber tuesday'", tr("Entries with both words.")),
+          Example("ail-log search 'title:meeting OR tags:work' --limit 5", tr("FTS5 syntax.")),
         ],
-        exitStatuses: [(.success, nil), (.usage, "A query that is not valid FTS5 syntax.")]))
+        exitStatuses: [(.success, nil), (.usage, tr("A query that is not valid FTS5 syntax."))]))
 
     @OptionGroup var log: LogOptions
-    @Argument(help: "Words to look for.") var query: [String]
+    @Argument(help: ArgumentHelp(tr("Words to look for."))) var query: [String]
     @Option(
-      help: NumberRange.limit.help("At most this many.", valueName: "limit", default: 20),
+      help: NumberRange.limit.help(tr("At most this many."), valueName: "limit", default: 20),
       transform: NumberRange.limit.parse)
     var limit = 20
-    @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
+    @Option(help: ArgumentHelp(tr("ndjson (records) or table."))) var format: OutputFormat = .ndjson
 
     func run() throws {
       try runTool(log.diagnostics) {
@@ -119,7 +125,7 @@ extension AilLog {
           let rows = hits.map {
             [String($0.id.prefix(8)), $0.title, $0.snippet.replacingOccurrences(of: "\n", with: " ")]
           }
-          if !rows.isEmpty { try sink.write(Formatting.table([["ID", "TITLE", "SNIPPET"]] + rows)) }
+          if !rows.isEmpty { try sink.write(Formatting.table([[tr("ID"), tr("TITLE"), tr("SNIPPET")]] + rows)) }
         }
         try sink.flush()
       }
@@ -128,18 +134,18 @@ extension AilLog {
 
   struct Due: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Entries whose reminder has come, soonest first; exits 1 when there are none.",
+      abstract: tr("Entries whose reminder has come, soonest first; exits 1 when there are none."),
       discussion: HelpText.discussion(
-        "For cron: nothing is written and the status is 1 when nothing is due.",
+        tr("For cron: nothing is written and the status is 1 when nothing is due."),
         examples: [
           Example(
             "ail-log due --format table > due.txt && notify-send Due \"$(cat due.txt)\"",
-            "A desktop notification when something is due.")
+            tr("A desktop notification when something is due."))
         ],
-        exitStatuses: [(.success, "Something is due."), (.failure, "Nothing is due.")]))
+        exitStatuses: [(.success, tr("Something is due.")), (.failure, tr("Nothing is due."))]))
 
     @OptionGroup var log: LogOptions
-    @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
+    @Option(help: ArgumentHelp(tr("ndjson (records) or table."))) var format: OutputFormat = .ndjson
 
     func run() throws {
       try runTool(log.diagnostics) {
@@ -152,19 +158,19 @@ extension AilLog {
 
   struct Audio: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "The path of an entry's stored recording.",
+      abstract: tr("The path of an entry's stored recording."),
       discussion: HelpText.discussion(
-        "Exits 1 when the entry has no recording.",
-        examples: [Example("mpv \"$(ail-log audio 3F2A)\"", "Play it.")],
-        exitStatuses: [(.success, nil), (.failure, "No such entry, or it has no recording.")]))
+        tr("Exits 1 when the entry has no recording."),
+        examples: [Example("mpv \"$(ail-log audio 3F2A)\"", tr("Play it."))],
+        exitStatuses: [(.success, nil), (.failure, tr("No such entry, or it has no recording."))]))
 
     @OptionGroup var log: LogOptions
-    @Argument(help: "The entry's id or a unique start of it.") var id: String
+    @Argument(help: ArgumentHelp(tr("The entry's id or a unique start of it."))) var id: String
 
     func run() throws {
       try runTool(log.diagnostics) {
         guard let path = try log.openForReading().audioPath(id) else {
-          throw ToolError(.failure, "entry \(id) has no recording")
+          throw ToolError(.failure, tr("entry \(id) has no recording"))
         }
         try OutputSink.standardOutput.write(path + "\n")
         try OutputSink.standardOutput.flush()
@@ -174,13 +180,13 @@ extension AilLog {
 
   struct Tags: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Every tag with how many entries carry it, most used first (log_label records).",
+      abstract: tr("Every tag with how many entries carry it, most used first (log_label records)."),
       discussion: HelpText.discussion(
-        "Tags that differ only in case count as one.",
-        examples: [Example("ail-log tags --format table", "As a table.")], exitStatuses: [(.success, nil)]))
+        tr("Tags that differ only in case count as one."),
+        examples: [Example("ail-log tags --format table", tr("As a table."))], exitStatuses: [(.success, nil)]))
 
     @OptionGroup var log: LogOptions
-    @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
+    @Option(help: ArgumentHelp(tr("ndjson (records) or table."))) var format: OutputFormat = .ndjson
 
     func run() throws {
       try runTool(log.diagnostics) { try writeLabels(try log.openForReading().tags(), format: format) }
@@ -195,7 +201,8 @@ func writeLabels(_ labels: [LogLabel], format: OutputFormat) throws {
   case .ndjson: for label in labels { try sink.emit(label) }
   case .table:
     let rows = labels.map { [$0.name, String($0.entries), $0.color ?? ""] }
-    if !rows.isEmpty { try sink.write(Formatting.table([["NAME", "ENTRIES", "COLOR"]] + rows)) }
+    // TRANSLATORS: the headings of "ail-log tags --format table" and "ail-log categories --format table".
+    if !rows.isEmpty { try sink.write(Formatting.table([[tr("NAME"), tr("ENTRIES"), tr("COLOR")]] + rows)) }
   }
   try sink.flush()
 }

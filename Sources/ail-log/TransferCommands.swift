@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import NotesStore
 import PrivateFiles
 import SQLiteStore
@@ -11,34 +12,36 @@ enum TransferFormat: String, ExpressibleByArgument, CaseIterable { case ndjson, 
 extension AilLog {
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Every entry with its versions and recording: NDJSON, or a folder of Markdown files.",
+      abstract: tr("Every entry with its versions and recording: NDJSON, or a folder of Markdown files."),
       discussion: HelpText.discussion(
-        """
-        ndjson writes the categories' colours as log_label records, then one log_entry per \
-        entry, oldest first, with its earlier contents in "versions"; to standard output, or \
-        with --to DIR into DIR/log.ndjson with the recordings in DIR/audio/. markdown writes \
-        DIR/ID.md per entry: front matter (one JSON value per line), then the content as it is, \
-        for a person to read and edit; recordings in DIR/audio/. "import" reads either back.
-        """,
+        tr(
+          """
+          ndjson writes the categories' colours as log_label records, then one log_entry per \
+          entry, oldest first, with its earlier contents in "versions"; to standard output, or \
+          with --to DIR into DIR/log.ndjson with the recordings in DIR/audio/. markdown writes \
+          DIR/ID.md per entry: front matter (one JSON value per line), then the content as it is, \
+          for a person to read and edit; recordings in DIR/audio/. "import" reads either back.
+          """),
         examples: [
-          Example("ail-log export --to backup", "backup/log.ndjson and backup/audio/."),
-          Example("ail-log export --format markdown --to notes", "One Markdown file per entry."),
-          Example("ail-log export | jq -r .title", "Titles, from standard output."),
+          Example("ail-log export --to backup", tr("backup/log.ndjson and backup/audio/.")),
+          Example("ail-log export --format markdown --to notes", tr("One Markdown file per entry.")),
+          Example("ail-log export | jq -r .title", tr("Titles, from standard output.")),
         ],
         exitStatuses: [
-          (.success, nil), (.usage, "markdown without --to."), (.ioError, "The folder cannot be written."),
+          (.success, nil), (.usage, tr("markdown without --to.")), (.ioError, tr("The folder cannot be written.")),
         ]))
 
     @OptionGroup var log: LogOptions
-    @Option(help: "ndjson or markdown.") var format: TransferFormat = .ndjson
-    @Option(help: ArgumentHelp("The folder to write into (made if missing).", valueName: "dir"), completion: .directory)
+    @Option(help: ArgumentHelp(tr("ndjson or markdown."))) var format: TransferFormat = .ndjson
+    @Option(
+      help: ArgumentHelp(tr("The folder to write into (made if missing)."), valueName: "dir"), completion: .directory)
     var to: String?
 
     func validate() throws {
       if format == .ailo {
-        throw ValidationError("ailo is the app's format: import reads it, export does not write it.")
+        throw ValidationError(tr("ailo is the app's format: import reads it, export does not write it."))
       }
-      if format == .markdown && to == nil { throw ValidationError("--format markdown needs --to DIR.") }
+      if format == .markdown && to == nil { throw ValidationError(tr("--format markdown needs --to DIR.")) }
     }
 
     func run() throws {
@@ -51,7 +54,12 @@ extension AilLog {
           try Self.ndjson(entries, colors: colors, sink)
           try sink.flush()
           let recordings = entries.filter { $0.audio != nil }.count
-          if recordings > 0 { log.diagnostics.warning("\(recordings) recordings left out: export --to DIR keeps them") }
+          if recordings > 0 {
+            log.diagnostics.warning(
+              tr(
+                one: "\(recordings) recording left out: export --to DIR keeps it",
+                other: "\(recordings) recordings left out: export --to DIR keeps them", count: recordings))
+          }
           return
         }
         try Self.makeFolder(to + "/audio")
@@ -60,7 +68,7 @@ extension AilLog {
           let target = to + "/audio/" + audio
           if !FileManager.default.fileExists(atPath: target) {
             do { try FileManager.default.copyItem(atPath: store.recordings.path(of: audio), toPath: target) } catch {
-              throw ToolError(.ioError, "cannot copy the recording \(audio) to \(target)")
+              throw ToolError(.ioError, tr("cannot copy the recording \(audio) to \(target)"))
             }
           }
         }
@@ -68,7 +76,7 @@ extension AilLog {
         case .ndjson, .ailo:
           let file = to + "/log.ndjson"
           let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-          guard fd >= 0 else { throw ToolError(.ioError, "cannot write \(file)") }
+          guard fd >= 0 else { throw ToolError(.ioError, tr("cannot write \(file)")) }
           defer { close(fd) }
           let sink = OutputSink(fd: fd)
           try Self.ndjson(entries, colors: colors, sink)
@@ -79,10 +87,13 @@ extension AilLog {
             guard
               FileManager.default.createFile(
                 atPath: file, contents: Data(FrontMatter.document(entry).utf8), attributes: [.posixPermissions: 0o600])
-            else { throw ToolError(.ioError, "cannot write \(file)") }
+            else { throw ToolError(.ioError, tr("cannot write \(file)")) }
           }
         }
-        log.diagnostics.info("exported \(Formatting.count(entries.count, "entry", plural: "entries")) to \(to)")
+        log.diagnostics.info(
+          tr(
+            one: "exported \(entries.count) entry to \(to)", other: "exported \(entries.count) entries to \(to)",
+            count: entries.count))
       }
     }
 
@@ -97,44 +108,46 @@ extension AilLog {
       do {
         try FileManager.default.createDirectory(
           atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      } catch { throw ToolError(.ioError, "cannot make the folder \(path)") }
+      } catch { throw ToolError(.ioError, tr("cannot make the folder \(path)")) }
     }
   }
 
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Read entries back from an export, or from the notes app's JSON (--format ailo).",
+      abstract: tr("Read entries back from an export, or from the notes app's JSON (--format ailo)."),
       discussion: HelpText.discussion(
-        """
-        PATH is an NDJSON file, a folder holding log.ndjson, or a folder of Markdown files as \
-        "export" writes them; recordings are taken from the audio folder beside them. Entries \
-        keep their ids, dates and versions; one whose id is already in the store is left as it \
-        is. --format ailo reads the app's JSON array of LogEntry objects (id, title, content, \
-        category, tags, reminderDate, audioURL, createdAt), recordings from their path or from \
-        beside the file; an app file with a bad entry is refused whole. Each entry is its own \
-        transaction; bad lines and files of an export are reported and skipped.
-        """,
+        tr(
+          """
+          PATH is an NDJSON file, a folder holding log.ndjson, or a folder of Markdown files as \
+          "export" writes them; recordings are taken from the audio folder beside them. Entries \
+          keep their ids, dates and versions; one whose id is already in the store is left as it \
+          is. --format ailo reads the app's JSON array of LogEntry objects (id, title, content, \
+          category, tags, reminderDate, audioURL, createdAt), recordings from their path or from \
+          beside the file; an app file with a bad entry is refused whole. Each entry is its own \
+          transaction; bad lines and files of an export are reported and skipped.
+          """),
         examples: [
-          Example("ail-log import backup", "Restore an export."),
-          Example("ail-log import --format ailo LogEntries.json", "Entries from the notes app."),
+          Example("ail-log import backup", tr("Restore an export.")),
+          Example("ail-log import --format ailo LogEntries.json", tr("Entries from the notes app.")),
         ],
         exitStatuses: [
           (.success, nil),
-          (.dataError, "Bad entries, reported with their line, file or position; the good ones are in."),
-          (.noInput, "PATH does not exist."),
+          (.dataError, tr("Bad entries, reported with their line, file or position; the good ones are in.")),
+          (.noInput, tr("PATH does not exist.")),
         ]))
 
     @OptionGroup var log: LogOptions
-    @Argument(help: "The export: a file or a folder.", completion: .file()) var path: String
-    @Option(help: "ndjson, markdown or ailo (default: what PATH looks like).") var format: TransferFormat?
-    @Flag(help: "Stop at the first bad entry (status 65).") var strict = false
+    @Argument(help: ArgumentHelp(tr("The export: a file or a folder.")), completion: .file()) var path: String
+    @Option(help: ArgumentHelp(tr("ndjson, markdown or ailo (default: what PATH looks like)."))) var format:
+      TransferFormat?
+    @Flag(help: ArgumentHelp(tr("Stop at the first bad entry (status 65)."))) var strict = false
 
     func run() throws {
       let diagnostics = log.diagnostics
       try runTool(diagnostics) {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-          throw ToolError(.noInput, "no such file or folder: \(path)")
+          throw ToolError(.noInput, tr("no such file or folder: \(path)"))
         }
         let hasNDJSON = FileManager.default.fileExists(atPath: path + "/log.ndjson")
         let chosen = format ?? (isFolder.boolValue ? (hasNDJSON ? .ndjson : .markdown) : .ndjson)
@@ -146,7 +159,7 @@ extension AilLog {
         case .ndjson:
           try importer.ndjson(isFolder.boolValue ? path + "/log.ndjson" : path, strict: strict)
         case .markdown:
-          guard isFolder.boolValue else { throw ToolError(.usage, "--format markdown reads a folder: \(path)") }
+          guard isFolder.boolValue else { throw ToolError(.usage, tr("--format markdown reads a folder: \(path)")) }
           try importer.markdown(folder: path, strict: strict)
         case .ailo:
           try importer.app(path, defaultCategory: try log.defaultCategory(), strict: strict)
@@ -199,11 +212,11 @@ struct Importer {
         let entry = try LogEntry(members: object)
         try restore(entry, audioPath: entry.audio.map { audioFolder + "/" + $0 })
       } catch let error as FrontMatter.ParseError {
-        try reject("\(file): \(error.description)", strict: strict)
+        try reject(file, error.description, strict: strict)
       } catch let error as DecodingError {
-        try reject("\(file): \(WireCoding.describe(error))", strict: strict)
+        try reject(file, WireCoding.describe(error), strict: strict)
       } catch let error as NoteLog.LogError {
-        try reject("\(file): \(error.description)", strict: strict)
+        try reject(file, error.description, strict: strict)
       }
     }
   }
@@ -212,7 +225,8 @@ struct Importer {
     let bytes = try InputFile.contents(of: file)
     let json: JSONValue
     do { json = try bytes.withUnsafeBytes { try WireCoding.parse($0) } } catch {
-      throw ToolError(.dataError, "\(file): not JSON: \(error)")
+      let reason = String(describing: error)
+      throw ToolError(.dataError, tr("\(file): not JSON: \(reason)"))
     }
     let folder = PathParts.folder(of: file)
     for (entry, audio) in try AppExport.entries(json, defaultCategory: defaultCategory) {
@@ -221,7 +235,7 @@ struct Importer {
         // The app's paths are from another machine: look beside the file.
         let beside = PathParts.joining(folder, PathParts.name(of: given))
         path = FileManager.default.fileExists(atPath: beside) ? beside : nil
-        if path == nil { diagnostics.warning("\(entry.title): recording \(given) not found, imported without it") }
+        if path == nil { diagnostics.warning(tr("\(entry.title): recording \(given) not found, imported without it")) }
       }
       try restore(entry, audioPath: path, named: false)
     }
@@ -240,16 +254,23 @@ struct Importer {
     if try store.restore(entry, audio: content) { added += 1 } else { present += 1 }
   }
 
-  private mutating func reject(_ message: String, strict: Bool) throws {
+  /// A bad file of a Markdown export: `file: problem`, with `(skipped)` unless `strict` stops here.
+  private mutating func reject(_ file: String, _ problem: String, strict: Bool) throws {
     bad += 1
-    if strict { throw ToolError(.dataError, message) }
-    diagnostics.error(message + " (skipped)")
+    if strict { throw ToolError(.dataError, "\(file): \(problem)") }
+    // TRANSLATORS: {0} is a file, {1} what is wrong with it (a message of its own); the file is left out.
+    diagnostics.error(tr("\(file): \(problem) (skipped)"))
   }
 
   func finish() throws {
-    var summary = "imported \(Formatting.count(added, "entry", plural: "entries"))"
-    if present > 0 { summary += ", \(present) already there" }
-    diagnostics.info(summary)
-    if bad > 0 { throw ToolError(.dataError, "skipped \(Formatting.count(bad, "bad entry", plural: "bad entries"))") }
+    diagnostics.info(
+      present > 0
+        ? tr(
+          one: "imported \(added) entry, \(present) already there",
+          other: "imported \(added) entries, \(present) already there", count: added)
+        : tr(one: "imported \(added) entry", other: "imported \(added) entries", count: added))
+    if bad > 0 {
+      throw ToolError(.dataError, tr(one: "skipped \(bad) bad entry", other: "skipped \(bad) bad entries", count: bad))
+    }
   }
 }
