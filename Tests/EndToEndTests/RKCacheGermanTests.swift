@@ -151,6 +151,41 @@ import Testing
     }
   }
 
+  @Test(arguments: germanLocales) func exportBookAndImportSpeakGerman(locale: [String: String]) throws {
+    try withStores(locale: locale) { _, german, _ in
+      let folder = (german as NSString).deletingLastPathComponent
+      let site = try run("rk-cache", ["export", "--db", german, "--site", folder + "/site"], environment: locale)
+      #expect(site.status == 0, "\(site.stderr)")
+      let pages = /^rk-cache: 2 Seiten und index.html nach .*site exportiert, \d+,\d kB\n$/
+      #expect(site.stderr.contains(pages), "\(site.stderr)")
+      // The index a person opens: its title, headings and count in German.
+      let index = try String(contentsOfFile: folder + "/site/index.html", encoding: .utf8)
+      #expect(index.contains("<h1>Artikel</h1><p class=\"byline\">2 Artikel, "), "\(index)")
+      #expect(index.contains("<th>Titel</th><th>Website</th><th>Datum</th><th>Lesezeit</th><th>Größe</th>"))
+
+      let book = try run(
+        "rk-cache", ["epub", "--db", german, "a1", "a2", "-o", folder + "/b.epub"], environment: locale)
+      #expect(book.status == 0, "\(book.stderr)")
+      #expect(book.stderr.contains(/geschrieben: 2 Artikel, 0 Bilder, \d+,\d kB\n$/), "\(book.stderr)")
+
+      let zip = folder + "/a.zip"
+      let exported = try run("rk-cache", ["export", "--db", german, zip], environment: locale)
+      #expect(exported.stderr.contains("2 Artikel und 0 Bilder nach \(zip) exportiert, "), "\(exported.stderr)")
+      let imported = try run("rk-cache", ["import", "--db", folder + "/copy.sqlite", zip], environment: locale)
+      #expect(imported.stderr == "rk-cache: 2 importiert, 0 aktualisiert\n", "\(imported.stderr)")
+      let again = try run("rk-cache", ["import", "--db", folder + "/copy.sqlite", zip], environment: locale)
+      #expect(again.stderr == "rk-cache: 0 importiert, 0 aktualisiert, 2 unverändert\n", "\(again.stderr)")
+      let none = try run(
+        "rk-cache", ["import", "--db", folder + "/copy.sqlite", folder + "/none.zip"], environment: locale)
+      #expect(none.status == 66)
+      #expect(none.stderr.hasSuffix("none.zip: Datei nicht gefunden\n"), "\(none.stderr)")
+      // The records of the imported store are those of the one exported.
+      #expect(
+        try run("rk-cache", ["ids", "--db", folder + "/copy.sqlite"], environment: locale).stdout
+          == (try run("rk-cache", ["ids", "--db", german])).stdout)
+    }
+  }
+
   @Test(arguments: germanLocales) func subcommandHelpIsGerman(locale: [String: String]) throws {
     // The help's words, whatever its line breaks.
     func help(_ arguments: [String]) throws -> String {
