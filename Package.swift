@@ -74,7 +74,8 @@ let package = Package(
     .target(
       name: "OfflineStore",
       dependencies: [
-        "Wire", "ContentHash", "HTMLScan", "PrivateFiles", "SQLiteStore", .product(name: "GRDB", package: "GRDB.swift"),
+        "Wire", "ContentHash", "HTMLScan", "Localization", "PrivateFiles", "SQLiteStore",
+        .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: settings),
@@ -142,7 +143,7 @@ let package = Package(
     .target(
       name: "Reading",
       dependencies: [
-        "OfflineStore", "HTMLScan", "PrivateFiles", "Wire", "ContentHash",
+        "OfflineStore", "HTMLScan", "Localization", "PrivateFiles", "Wire", "ContentHash",
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: settings),

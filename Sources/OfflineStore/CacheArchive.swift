@@ -1,6 +1,7 @@
 import ContentHash
 import Foundation
 import GRDB
+import Localization
 import Wire
 import ZIPFoundation
 
@@ -60,10 +61,10 @@ public enum CacheArchive {
 
     public var description: String {
       switch self {
-      case .missing(let path): "\(path): no such file"
-      case .isDirectory(let path): "\(path): a folder, not an archive"
+      case .missing(let path): tr("\(path): no such file")
+      case .isDirectory(let path): tr("\(path): a folder, not an archive")
       case .unreadable(let path, let reason): "\(path): \(reason)"
-      case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
+      case .cannotWrite(let path, let reason): tr("cannot write \(path): \(reason)")
       }
     }
   }

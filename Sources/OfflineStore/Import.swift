@@ -1,6 +1,7 @@
 import ContentHash
 import Foundation
 import GRDB
+import Localization
 import Wire
 import ZIPFoundation
 
@@ -49,7 +50,8 @@ extension OfflineStore {
       try recordSync(at: archived)
     }
     let queue = try reader.queue { line, reason in
-      reject("\(CacheArchive.queueEntry) line \(line)", reason)
+      // TRANSLATORS: where in an archive a queued change could not be read: queue.ndjson and a line number.
+      reject(tr("\(CacheArchive.queueEntry) line \(line)"), reason)
       summary.rejected += 1
     }
     summary.queued = try restore(queued: queue)
@@ -79,7 +81,7 @@ private struct ArchiveReader {
     do {
       zip = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
     } catch {
-      throw CacheArchive.ArchiveError.unreadable(path: path, reason: "not a ZIP archive")
+      throw CacheArchive.ArchiveError.unreadable(path: path, reason: tr("not a ZIP archive"))
     }
     var entries: [String: Entry] = [:]
     var articles: [String] = []
@@ -96,30 +98,31 @@ private struct ArchiveReader {
     do {
       manifest = try decode(ArchiveManifest.self, "manifest.json")
     } catch let problem as Problem {
-      throw CacheArchive.ArchiveError.unreadable(path: path, reason: "not an rk-cache export: \(problem.reason)")
+      throw CacheArchive.ArchiveError.unreadable(path: path, reason: tr("not an rk-cache export: \(problem.reason)"))
     }
     guard manifest.format == CacheArchive.format else {
       throw CacheArchive.ArchiveError.unreadable(
-        path: path, reason: "not an rk-cache export (format \"\(manifest.format)\")")
+        path: path, reason: tr("not an rk-cache export (format \"\(manifest.format)\")"))
     }
     guard manifest.version <= CacheArchive.version else {
       throw CacheArchive.ArchiveError.unreadable(
         path: path,
-        reason:
+        reason: tr(
           "written in format version \(manifest.version) by \(manifest.generator); this rk-cache reads up to version \(CacheArchive.version)"
-      )
+        ))
     }
     return manifest
   }
 
   func data(_ name: String) throws -> Data {
-    guard let entry = entries[name] else { throw Problem(reason: "\(name) is missing") }
+    guard let entry = entries[name] else { throw Problem(reason: tr("\(name) is missing")) }
     var data = Data()
     data.reserveCapacity(Int(clamping: entry.uncompressedSize))
     do {
       _ = try zip.extract(entry) { data.append($0) }
     } catch {
-      throw Problem(reason: "\(name) is damaged (\(error))")
+      let reason = String(describing: error)
+      throw Problem(reason: tr("\(name) is damaged (\(reason))"))
     }
     return data
   }
@@ -141,7 +144,8 @@ private struct ArchiveReader {
         guard kind == PendingChange.kind else {
           reject(
             offset + 1,
-            "a queued \(kind.map { "\"\($0)\"" } ?? "record without a kind") this rk-cache does not know; left out")
+            kind.map { tr("a queued \"\($0)\" this rk-cache does not know; left out") }
+              ?? tr("a queued record without a kind this rk-cache does not know; left out"))
           continue
         }
         changes.append(try WireCoding.decode(PendingChange.self, from: Data(line)))
@@ -164,24 +168,24 @@ private struct ArchiveReader {
   /// The article's HTML with its images embedded again, after checking every hash.
   func originalHTML(of article: ArchivedArticle) throws -> String {
     guard let browsable = String(data: try data(article.html), encoding: .utf8) else {
-      throw Problem(reason: "\(article.html) is not UTF-8")
+      throw Problem(reason: tr("\(article.html) is not UTF-8"))
     }
     var images: [String: (suffix: String, text: String)] = [:]
     for image in article.images {
       let bytes = try data(image.path)
       guard HexDigest.sha256(bytes) == image.sha256 else {
-        throw Problem(reason: "\(image.path) does not match its hash")
+        throw Problem(reason: tr("\(image.path) does not match its hash"))
       }
       // The export points to images/<sha256>.<ext>; what follows the hash is the extension.
       let file = "images/" + image.sha256
-      guard image.path.hasPrefix(file) else { throw Problem(reason: "\(image.path) is not named by its hash") }
+      guard image.path.hasPrefix(file) else { throw Problem(reason: tr("\(image.path) is not named by its hash")) }
       images[image.sha256] = (
         String(image.path.dropFirst(file.count)), "data:\(image.mime);base64,\(bytes.base64EncodedString())"
       )
     }
     let html = EmbeddedImages.substitute(in: browsable, marker: "../images/") { images[$0] }
     guard HexDigest.sha256(Data(html.utf8)) == article.htmlSHA256 else {
-      throw Problem(reason: "\(article.html) does not match its hash")
+      throw Problem(reason: tr("\(article.html) does not match its hash"))
     }
     return html
   }

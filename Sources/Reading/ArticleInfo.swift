@@ -1,4 +1,5 @@
 public import Foundation
+import Localization
 public import Wire
 
 /// What a reader is shown about an article, taken from the bookmark as the server sent it.
@@ -63,6 +64,13 @@ public struct ArticleInfo: Sendable, Equatable {
     return "\(civil.year)-\(two(civil.month))-\(two(civil.day))"
   }
 
+  /// `4 min`: the reading time in the user's language.
+  static func readingTime(_ minutes: Int) -> String {
+    // TRANSLATORS: an article's reading time in minutes, in the byline of a page or a book chapter
+    // and in the index of an exported folder of pages.
+    tr("\(minutes) min")
+  }
+
   /// Site, authors, published day and reading time, the parts there are: `Example Blog · Jane
   /// Doe · 2026-03-01 · 4 min`.
   public var byline: String {
@@ -70,7 +78,7 @@ public struct ArticleInfo: Sendable, Equatable {
     if let siteName { parts.append(siteName) }
     if !authors.isEmpty { parts.append(authors.joined(separator: ", ")) }
     if let published { parts.append(Self.day(published)) }
-    if let readingMinutes { parts.append("\(readingMinutes) min") }
+    if let readingMinutes { parts.append(Self.readingTime(readingMinutes)) }
     return parts.joined(separator: " · ")
   }
 }

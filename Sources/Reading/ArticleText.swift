@@ -1,4 +1,5 @@
 import HTMLScan
+import Localization
 public import OfflineStore
 
 /// An article as text: its header (title, byline, address) and the cleaned article through the
@@ -14,7 +15,10 @@ public enum ArticleText {
       markdown
       ? cleaned.htmlWithDataURIs
       : cleaned.html { hash, image in
-        "(embedded \(image.mime), \(SiteIndex.size(image.bytes.count)), sha256 \(hash.prefix(12)))"
+        let (mime, size, prefix) = (image.mime, SiteIndex.size(image.bytes.count), hash.prefix(12))
+        // TRANSLATORS: an image in an article as plain text: its type (image/png), its size and
+        // the start of its SHA-256 hash.
+        return tr("(embedded \(mime), \(size), sha256 \(prefix))")
       }
     var header = "<h1>\(Markup.text(info.title))</h1>"
     if !info.byline.isEmpty { header += "<p>\(Markup.text(info.byline))<br>" } else { header += "<p>" }

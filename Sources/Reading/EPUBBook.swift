@@ -1,5 +1,6 @@
 import ContentHash
 public import Foundation
+import Localization
 public import OfflineStore
 public import PrivateFiles
 import Wire
@@ -21,7 +22,7 @@ public final class EPUBBook {
 
     public var description: String {
       switch self {
-      case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
+      case .cannotWrite(let path, let reason): tr("cannot write \(path): \(reason)")
       }
     }
   }
@@ -124,7 +125,12 @@ public final class EPUBBook {
   /// Leaves no partial file behind.
   public func abandon() { output.abandon() }
 
-  private var defaultTitle: String { "Readeck articles, \(ArticleInfo.day(now))" }
+  private var defaultTitle: String {
+    let day = ArticleInfo.day(now)
+    // TRANSLATORS: the title of a book of several articles when none is given; {0} is the day
+    // (2026-11-27).
+    return tr("Readeck articles, \(day)")
+  }
 
   private var language: String {
     var counts: [String: Int] = [:]

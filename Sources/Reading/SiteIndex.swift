@@ -1,4 +1,5 @@
 public import Foundation
+import Localization
 public import OfflineStore
 import PrivateFiles
 
@@ -20,14 +21,23 @@ public enum SiteIndex {
     let rows = entries.map { entry in
       let info = entry.info
       let date = ArticleInfo.day(info.published ?? info.cachedAt)
-      let minutes = info.readingMinutes.map { "\($0) min" } ?? ""
+      let minutes = info.readingMinutes.map(ArticleInfo.readingTime) ?? ""
       return """
         <tr><td><a href="\(Markup.attribute(entry.href))">\(Markup.text(info.title))</a></td>\
         <td>\(Markup.text(info.siteName ?? ""))</td><td>\(date)</td><td>\(minutes)</td>\
         <td>\(size(info.bytes))</td></tr>
         """
     }
-    let count = "\(entries.count) article\(entries.count == 1 ? "" : "s"), \(ArticleInfo.day(now))"
+    let (number, day) = (entries.count, ArticleInfo.day(now))
+    // TRANSLATORS: the line under the heading of an exported folder's index.html; {1} is the day.
+    let count = tr(one: "\(number) article, \(day)", other: "\(number) articles, \(day)", count: number)
+    // TRANSLATORS: the title and heading of an exported folder's index.html.
+    let articles = tr("Articles")
+    // TRANSLATORS: the column headings of an exported folder's index.html: the article's title, its
+    // site, its date, its reading time and its size.
+    let headings = [tr("Title"), tr("Site"), tr("Date"), tr("Reading"), tr("Size")].map {
+      "<th>\(Markup.text($0))</th>"
+    }
     return """
       <!DOCTYPE html>
       <html>
@@ -36,7 +46,7 @@ public enum SiteIndex {
       <meta http-equiv="Content-Security-Policy" content="\(ArticlePage.contentSecurityPolicy)">
       <meta name="referrer" content="no-referrer">
       <meta name="viewport" content="width=device-width, initial-scale=1">
-      <title>Articles</title>
+      <title>\(Markup.text(articles))</title>
       <style>
       \(Stylesheet.page)
       body { max-width: 60rem; }
@@ -45,9 +55,9 @@ public enum SiteIndex {
       </style>
       </head>
       <body>
-      <header class="article-header"><h1>Articles</h1><p class="byline">\(Markup.text(count))</p></header>
+      <header class="article-header"><h1>\(Markup.text(articles))</h1><p class="byline">\(Markup.text(count))</p></header>
       <table>
-      <thead><tr><th>Title</th><th>Site</th><th>Date</th><th>Reading</th><th>Size</th></tr></thead>
+      <thead><tr>\(headings.joined())</tr></thead>
       <tbody>
       \(rows.joined(separator: "\n"))
       </tbody>
@@ -73,7 +83,9 @@ public enum SiteIndex {
   static func size(_ bytes: Int) -> String {
     if bytes < 1000 { return "\(bytes) B" }
     if bytes < 1_000_000 { return "\((Double(bytes) / 1000).rounded()) kB".replacingOccurrences(of: ".0 ", with: " ") }
+    // One decimal, written the language's way (12,5 MB in German).
     return String(format: "%.1f MB", Double(bytes) / 1_000_000)
+      .replacingOccurrences(of: ".", with: String(Language.current.decimalSeparator))
   }
 }
 
@@ -90,13 +102,13 @@ public enum SiteExport {
     let manager = FileManager.default
     var isFolder: ObjCBool = false
     if manager.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
-      throw FileWriteError(path: folder, reason: "it is a file, not a folder")
+      throw FileWriteError(path: folder, reason: tr("it is a file, not a folder"))
     }
     let articlesFolder = PathParts.joining(folder, "articles")
     do {
       try manager.createDirectory(atPath: articlesFolder, withIntermediateDirectories: true)
     } catch {
-      throw FileWriteError(path: articlesFolder, reason: "cannot create the folder")
+      throw FileWriteError(path: articlesFolder, reason: tr("cannot create the folder"))
     }
     var entries: [SiteIndex.Entry] = []
     var bytes = 0

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Localization
 import OfflineStore
 import StoreCommandLine
 import ToolKit
@@ -9,56 +10,60 @@ extension RKCache {
     static let configuration = CommandConfiguration(
       commandName: "mark",
       abstract:
-        "Change cached bookmarks offline (archive, favourite, progress, labels) and queue the change for rk-push.",
+        tr("Change cached bookmarks offline (archive, favourite, progress, labels) and queue the change for rk-push."),
       discussion: HelpText.discussion(
-        """
-        Each change updates the cached bookmark and queues it, in one transaction for all the ids \
-        given; when one of them is not cached nothing changes. Several changes to one field of a \
-        bookmark keep the last; labels keep what to add and what to remove. Every queued change \
-        records when it was made and the bookmark's "updated" then, for rk-push's conflict rule. \
-        "rk-cache pending" lists the queue.
-        """,
+        tr(
+          """
+          Each change updates the cached bookmark and queues it, in one transaction for all the ids \
+          given; when one of them is not cached nothing changes. Several changes to one field of a \
+          bookmark keep the last; labels keep what to add and what to remove. Every queued change \
+          records when it was made and the bookmark's "updated" then, for rk-push's conflict rule. \
+          "rk-cache pending" lists the queue.
+          """),
         examples: [
-          Example("rk-cache mark WNBGvKQgFsLwHwy4i89q53 --archive", "Archive it; rk-push tells the server."),
-          Example("rk-cache mark WNBGvKQgFsLwHwy4i89q53 9rUCjjW5NSHbvSzV2Cvh6f --favorite", "Two favourites at once."),
-          Example("rk-cache mark WNBGvKQgFsLwHwy4i89q53 --add-label later --remove-label new", "Labels."),
-          Example("rk-cache mark WNBGvKQgFsLwHwy4i89q53 --progress 40", "Read to 40 %."),
+          Example("rk-cache mark WNBGvKQgFsLwHwy4i89q53 --archive", tr("Archive it; rk-push tells the server.")),
+          Example(
+            "rk-cache mark WNBGvKQgFsLwHwy4i89q53 9rUCjjW5NSHbvSzV2Cvh6f --favorite", tr("Two favourites at once.")),
+          Example("rk-cache mark WNBGvKQgFsLwHwy4i89q53 --add-label later --remove-label new", tr("Labels.")),
+          Example("rk-cache mark WNBGvKQgFsLwHwy4i89q53 --progress 40", tr("Read to 40 %.")),
         ],
         exitStatuses: [
-          (.success, nil), (.failure, "An id is not cached (nothing was changed)."),
-          (.usage, "No change given, or two that contradict each other."),
+          (.success, nil), (.failure, tr("An id is not cached (nothing was changed).")),
+          (.usage, tr("No change given, or two that contradict each other.")),
         ]))
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The bookmarks' ids.") var ids: [String]
-    @Flag(help: "Archive.") var archive = false
-    @Flag(help: "Take out of the archive.") var unarchive = false
-    @Flag(help: "Mark as favourite.") var favorite = false
-    @Flag(help: "Take off the favourites.") var unfavorite = false
+    @Argument(help: ArgumentHelp(tr("The bookmarks' ids."))) var ids: [String]
+    @Flag(help: ArgumentHelp(tr("Archive."))) var archive = false
+    @Flag(help: ArgumentHelp(tr("Take out of the archive."))) var unarchive = false
+    @Flag(help: ArgumentHelp(tr("Mark as favourite."))) var favorite = false
+    @Flag(help: ArgumentHelp(tr("Take off the favourites."))) var unfavorite = false
     @Option(
-      help: Mark.progressRange.help("Read progress in percent.", valueName: "percent"),
+      help: Mark.progressRange.help(tr("Read progress in percent."), valueName: "percent"),
       transform: Mark.progressRange.parse)
     var progress: Int?
 
     static let progressRange = NumberRange(0...100)
-    @Option(parsing: .upToNextOption, help: ArgumentHelp("Add these labels.", valueName: "label"))
+    @Option(parsing: .upToNextOption, help: ArgumentHelp(tr("Add these labels."), valueName: "label"))
     var addLabel: [String] = []
-    @Option(parsing: .upToNextOption, help: ArgumentHelp("Remove these labels.", valueName: "label"))
+    @Option(parsing: .upToNextOption, help: ArgumentHelp(tr("Remove these labels."), valueName: "label"))
     var removeLabel: [String] = []
 
     func validate() throws {
-      if ids.isEmpty { throw ValidationError("give the ids of the bookmarks to change.") }
-      if archive && unarchive { throw ValidationError("--archive and --unarchive contradict each other.") }
-      if favorite && unfavorite { throw ValidationError("--favorite and --unfavorite contradict each other.") }
+      if ids.isEmpty { throw ValidationError(tr("give the ids of the bookmarks to change.")) }
+      if archive && unarchive { throw ValidationError(tr("--archive and --unarchive contradict each other.")) }
+      if favorite && unfavorite { throw ValidationError(tr("--favorite and --unfavorite contradict each other.")) }
       if let both = Set(addLabel).intersection(removeLabel).first {
-        throw ValidationError("the label \(both) is both added and removed.")
+        throw ValidationError(tr("the label \(both) is both added and removed."))
       }
       if addLabel.contains(where: \.isEmpty) || removeLabel.contains(where: \.isEmpty) {
-        throw ValidationError("a label cannot be empty.")
+        throw ValidationError(tr("a label cannot be empty."))
       }
       if edit.isEmpty {
         throw ValidationError(
-          "no change: give --archive, --unarchive, --favorite, --unfavorite, --progress, --add-label or --remove-label."
+          tr(
+            "no change: give --archive, --unarchive, --favorite, --unfavorite, --progress, --add-label or --remove-label."
+          )
         )
       }
     }
@@ -74,58 +79,64 @@ extension RKCache {
       try runTool(diagnostics) {
         let missing = try store.open().mark(ids: ids, edit)
         if !missing.isEmpty {
-          throw ToolError(
-            .failure, "not in the cache: \(missing.joined(separator: ", ")); nothing was changed")
+          let absent = missing.joined(separator: ", ")
+          throw ToolError(.failure, tr("not in the cache: \(absent); nothing was changed"))
         }
-        diagnostics.info("queued for rk-push: \(Formatting.count(ids.count, "bookmark"))")
+        let count = ids.count
+        diagnostics.info(
+          tr(
+            one: "queued for rk-push: \(count) bookmark", other: "queued for rk-push: \(count) bookmarks", count: count)
+        )
       }
     }
   }
 
   struct Pending: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "pending", abstract: "The changes queued for rk-push, one \"change\" record each, oldest first.",
+      commandName: "pending", abstract: tr("The changes queued for rk-push, one \"change\" record each, oldest first."),
       discussion: HelpText.discussion(
-        """
-        A record holds the bookmark's id, the field (is_archived, is_marked, read_progress, \
-        labels), the value to send (add_labels and remove_labels for labels), the value it \
-        started from ("base"), the bookmark's "updated" then ("base_updated") and when it was \
-        made ("made_at").
+        tr(
+          """
+          A record holds the bookmark's id, the field (is_archived, is_marked, read_progress, \
+          labels), the value to send (add_labels and remove_labels for labels), the value it \
+          started from ("base"), the bookmark's "updated" then ("base_updated") and when it was \
+          made ("made_at").
 
-        --drop takes a bookmark's changes out of the queue without sending them (only those of \
-        --field when given): what to do with a change the server refuses, which rk-push would \
-        otherwise send on every run. The cached bookmark takes back the server's value as last \
-        seen ("base"); the dropped changes are written as "change" records.
-        """,
+          --drop takes a bookmark's changes out of the queue without sending them (only those of \
+          --field when given): what to do with a change the server refuses, which rk-push would \
+          otherwise send on every run. The cached bookmark takes back the server's value as last \
+          seen ("base"); the dropped changes are written as "change" records.
+          """),
         examples: [
-          Example("rk-cache pending", "What rk-push would send."),
-          Example("rk-cache pending | jq -r .id | sort -u | wc -l", "How many bookmarks have changes."),
+          Example("rk-cache pending", tr("What rk-push would send.")),
+          Example("rk-cache pending | jq -r .id | sort -u | wc -l", tr("How many bookmarks have changes.")),
           Example(
             "rk-cache pending --drop WNBGvKQgFsLwHwy4i89q53 --field labels",
-            "Forget the label change the server refused; the labels are the server's again."),
+            tr("Forget the label change the server refused; the labels are the server's again.")),
         ],
         exitStatuses: [
-          (.success, nil), (.failure, "--drop: a bookmark has nothing queued (the others are dropped)."),
-          (.noInput, "No store at the path."),
+          (.success, nil), (.failure, tr("--drop: a bookmark has nothing queued (the others are dropped).")),
+          (.noInput, tr("No store at the path.")),
         ]))
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "Only these bookmarks' changes.") var ids: [String] = []
-    @Option(help: ArgumentHelp("Drop this bookmark's queued changes instead of listing them.", valueName: "id"))
+    @Argument(help: ArgumentHelp(tr("Only these bookmarks' changes."))) var ids: [String] = []
+    @Option(help: ArgumentHelp(tr("Drop this bookmark's queued changes instead of listing them."), valueName: "id"))
     var drop: [String] = []
-    @Option(help: ArgumentHelp("With --drop: only the change of this field.", valueName: "field"))
+    @Option(help: ArgumentHelp(tr("With --drop: only the change of this field."), valueName: "field"))
     var field: String?
 
     static let fields = ["is_archived", "is_marked", "read_progress", "labels"]
 
     func validate() throws {
       if let field {
-        guard !drop.isEmpty else { throw ValidationError("--field goes with --drop.") }
+        guard !drop.isEmpty else { throw ValidationError(tr("--field goes with --drop.")) }
         guard Self.fields.contains(field) else {
-          throw ValidationError("--field is one of \(Self.fields.joined(separator: ", ")).")
+          let fields = Self.fields.joined(separator: ", ")
+          throw ValidationError(tr("--field is one of \(fields)."))
         }
       }
-      if !drop.isEmpty, !ids.isEmpty { throw ValidationError("give the bookmarks to drop with --drop only.") }
+      if !drop.isEmpty, !ids.isEmpty { throw ValidationError(tr("give the bookmarks to drop with --drop only.")) }
     }
 
     func run() throws {
@@ -146,15 +157,17 @@ extension RKCache {
           if dropped.isEmpty {
             nothingQueued.append(id)
           } else {
-            diagnostics.info(
-              "dropped \(id): \(dropped.map(\.field).joined(separator: ", ")); the cached values are the server's again"
-            )
+            let fields = dropped.map(\.field).joined(separator: ", ")
+            // TRANSLATORS: {0} is a bookmark's id, {1} the fields whose queued changes were dropped
+            // (is_archived, is_marked, read_progress, labels: record field names, not translated).
+            diagnostics.info(tr("dropped \(id): \(fields); the cached values are the server's again"))
           }
         }
         try sink.flush()
         if !nothingQueued.isEmpty {
-          let what = field.map { " for \($0)" } ?? ""
-          throw ToolError(.failure, "nothing queued\(what): \(nothingQueued.joined(separator: ", "))")
+          let ids = nothingQueued.joined(separator: ", ")
+          if let field { throw ToolError(.failure, tr("nothing queued for \(field): \(ids)")) }
+          throw ToolError(.failure, tr("nothing queued: \(ids)"))
         }
       }
     }

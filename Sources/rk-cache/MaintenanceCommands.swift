@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import OfflineStore
 import StoreCommandLine
 import ToolKit
@@ -9,17 +10,19 @@ extension RKCache {
   struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "stats",
-      abstract: "How much the store holds: articles, image blobs, last sync, the largest articles.",
+      abstract: tr("How much the store holds: articles, image blobs, last sync, the largest articles."),
       discussion: HelpText.discussion(
-        "--json writes one object with count, bytes, blobs, blob_bytes, last_sync, pending (changes queued for rk-push) and largest.",
+        tr(
+          "--json writes one object with count, bytes, blobs, blob_bytes, last_sync, pending (changes queued for rk-push) and largest."
+        ),
         examples: [
-          Example("rk-cache stats", "\"23 articles, 12.5 MB\" and more."),
-          Example("rk-cache stats --json | jq .bytes", "For scripts."),
+          Example("rk-cache stats", tr("\"23 articles, 12.5 MB\" and more.")),
+          Example("rk-cache stats --json | jq .bytes", tr("For scripts.")),
         ],
         exitStatuses: [(.success, nil)]))
 
     @OptionGroup var store: StoreOptions
-    @Flag(help: "Write one JSON object instead of text.") var json = false
+    @Flag(help: ArgumentHelp(tr("Write one JSON object instead of text."))) var json = false
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
@@ -35,41 +38,61 @@ extension RKCache {
           object["last_sync"] = stats.lastSync.map { .string(RFC3339.string(from: $0)) } ?? .null
           try sink.emit(JSONValue.object(object))
         } else {
-          var text = "\(stats.count) article\(stats.count == 1 ? "" : "s"), \(Formatting.size(stats.bytes))\n"
-          text += "\(stats.blobs) image blob\(stats.blobs == 1 ? "" : "s"), \(Formatting.size(stats.blobBytes))\n"
-          text +=
-            "last sync: "
-            + (stats.lastSync.map { "\(Formatting.age(of: $0)) (\(RFC3339.string(from: $0)))" } ?? "never") + "\n"
-          text += "\(Formatting.count(stats.pending, "change")) pending for rk-push\n"
-          if !stats.largest.isEmpty {
-            text += "largest:\n"
-            text += Formatting.table(stats.largest.map { ["  " + Formatting.size($0.bytes), $0.id, $0.title] })
-          }
-          try sink.write(text)
+          try sink.write(Self.text(stats))
         }
         try sink.flush()
       }
+    }
+
+    /// The text `stats` writes for people, in their language.
+    static func text(_ stats: OfflineStore.Stats) -> String {
+      let (count, size) = (stats.count, Formatted.size(stats.bytes))
+      let (blobs, blobSize) = (stats.blobs, Formatted.size(stats.blobBytes))
+      var text = tr(one: "\(count) article, \(size)", other: "\(count) articles, \(size)", count: count) + "\n"
+      // TRANSLATORS: images stored once per content (a "blob" each), however many articles use them.
+      text +=
+        tr(one: "\(blobs) image blob, \(blobSize)", other: "\(blobs) image blobs, \(blobSize)", count: blobs) + "\n"
+      if let last = stats.lastSync {
+        let (age, time) = (Formatted.age(of: last), RFC3339.string(from: last))
+        // TRANSLATORS: {0} is an age such as "3 h ago", {1} the time in RFC 3339 (never translated).
+        text += tr("last sync: \(age) (\(time))") + "\n"
+      } else {
+        text += tr("last sync: never") + "\n"
+      }
+      let pending = stats.pending
+      text +=
+        tr(
+          one: "\(pending) change pending for rk-push", other: "\(pending) changes pending for rk-push", count: pending)
+        + "\n"
+      if !stats.largest.isEmpty {
+        // TRANSLATORS: the heading of the list of the largest articles.
+        text += tr("largest:") + "\n"
+        text += Formatting.table(stats.largest.map { ["  " + Formatted.size($0.bytes), $0.id, $0.title] })
+      }
+      return text
     }
   }
 
   struct NeedsSync: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "needs-sync",
-      abstract: "Exit 0 when the store was never synced or its last sync is older than --max-age, else 1.",
+      abstract: tr("Exit 0 when the store was never synced or its last sync is older than --max-age, else 1."),
       discussion: HelpText.discussion(
-        "The original app's rule: sync at most every four hours.",
-        examples: [Example("rk-cache needs-sync --max-age 4h && make sync", "Only when due.")],
+        tr("The original app's rule: sync at most every four hours."),
+        examples: [Example("rk-cache needs-sync --max-age 4h && make sync", tr("Only when due."))],
         exitStatuses: [
-          (.success, "A sync is due (also when there is no store yet)."), (.failure, "The last sync is recent enough."),
+          (.success, tr("A sync is due (also when there is no store yet).")),
+          (.failure, tr("The last sync is recent enough.")),
         ]))
 
     @OptionGroup var store: StoreOptions
-    @Option(help: ArgumentHelp("How old the last sync may be: 90s, 30m, 4h, 2d, 1w.", valueName: "age")) var maxAge =
+    @Option(help: ArgumentHelp(tr("How old the last sync may be: 90s, 30m, 4h, 2d, 1w."), valueName: "age"))
+    var maxAge =
       "4h"
 
     func validate() throws {
       if Formatting.duration(maxAge) == nil {
-        throw ValidationError("--max-age is a number and a unit: 90s, 30m, 4h, 2d, 1w; up to 1000 years.")
+        throw ValidationError(tr("--max-age is a number and a unit: 90s, 30m, 4h, 2d, 1w; up to 1000 years."))
       }
     }
 
@@ -92,22 +115,22 @@ extension RKCache {
   struct LastSync: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "last-sync",
-      abstract: "The time of the last complete sync (RFC 3339); exit 1 when there was none.",
+      abstract: tr("The time of the last complete sync (RFC 3339); exit 1 when there was none."),
       discussion: HelpText.discussion(
-        "Only a stream that ended with a complete sync_summary counts. The format is what rk-fetch --since takes.",
+        tr("Only a stream that ended with a complete sync_summary counts. The format is what rk-fetch --since takes."),
         examples: [
           Example("rk-cache last-sync", "2026-11-22T03:04:05Z"),
           Example(
             "rk-fetch --since \"$(rk-cache last-sync)\" --metadata-only | rk-cache store",
-            "Apply what changed on the server since then (readkeep.mk adds --state all --limit 0)."),
+            tr("Apply what changed on the server since then (readkeep.mk adds --state all --limit 0).")),
         ],
-        exitStatuses: [(.success, nil), (.failure, "Never synced.")]))
+        exitStatuses: [(.success, nil), (.failure, tr("Never synced."))]))
 
     @OptionGroup var store: StoreOptions
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
-        guard let last = try store.openForReading().lastSync() else { throw ToolError(.failure, "never synced") }
+        guard let last = try store.openForReading().lastSync() else { throw ToolError(.failure, tr("never synced")) }
         let sink = OutputSink.standardOutput
         try sink.write(RFC3339.string(from: last) + "\n")
         try sink.flush()
@@ -117,16 +140,16 @@ extension RKCache {
 
   struct Clear: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "clear", abstract: "Remove every article, image and index entry, and say what was freed.",
+      commandName: "clear", abstract: tr("Remove every article, image and index entry, and say what was freed."),
       discussion: HelpText.discussion(
-        "Asks for --yes so that it is never run by accident. The sync time is kept.",
-        examples: [Example("rk-cache clear --yes", "Start over.")], exitStatuses: [(.success, nil)]))
+        tr("Asks for --yes so that it is never run by accident. The sync time is kept."),
+        examples: [Example("rk-cache clear --yes", tr("Start over."))], exitStatuses: [(.success, nil)]))
 
     @OptionGroup var store: StoreOptions
-    @Flag(help: "Really remove everything.") var yes = false
+    @Flag(help: ArgumentHelp(tr("Really remove everything."))) var yes = false
 
     func validate() throws {
-      if !yes { throw ValidationError("clear removes every cached article; add --yes to do it.") }
+      if !yes { throw ValidationError(tr("clear removes every cached article; add --yes to do it.")) }
     }
 
     func run() throws {
@@ -135,9 +158,11 @@ extension RKCache {
         let offline = try store.open()
         let before = try offline.stats()
         _ = try offline.remove(ids: try offline.ids())
+        let (count, size, blobs) = (before.count, Formatted.size(before.bytes), before.blobs)
         diagnostics.info(
-          "removed \(before.count) article\(before.count == 1 ? "" : "s"), freed \(Formatting.size(before.bytes)) (\(before.blobs) image blobs)"
-        )
+          tr(
+            one: "removed \(count) article, freed \(size) (\(blobs) image blobs)",
+            other: "removed \(count) articles, freed \(size) (\(blobs) image blobs)", count: count))
       }
     }
   }

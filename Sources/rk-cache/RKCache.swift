@@ -1,4 +1,5 @@
 import ArgumentParser
+import Localization
 import StoreCommandLine
 import ToolKit
 
@@ -7,39 +8,42 @@ struct RKCache: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-cache",
     abstract:
-      "The offline store of Readeck articles: store, list, read (page, text, EPUB), mark, search, stats, export.",
+      tr("The offline store of Readeck articles: store, list, read (page, text, EPUB), mark, search, stats, export."),
     discussion: HelpText.discussion(
-      """
-      Keeps articles readable offline in one SQLite file: the bookmark as the server sent it, \
-      the HTML, and its embedded images stored once per content however many articles use them, \
-      with a full-text index over title, site, URL, labels and the article text.
+      tr(
+        """
+        Keeps articles readable offline in one SQLite file: the bookmark as the server sent it, \
+        the HTML, and its embedded images stored once per content however many articles use them, \
+        with a full-text index over title, site, URL, labels and the article text.
 
-      The chores around it come as make targets in scripts/readkeep.mk (include it, or run \
-      "make -f scripts/readkeep.mk TARGET"): sync (rk-push the offline changes; apply the \
-      server's changes since the last sync; rk-cache ids | rk-fetch | rk-extract-images --embed | \
-      rk-cache store; rk-prune --archived --keep; at most every MAX_AGE=4h unless FORCE=1; \
-      LIMIT=20, KEEP=200, DB=…), search Q=…, read ID=… (writes the article to READ_DIR and opens it with \
-      xdg-open when there is a display), stats and export. The recipes run under /bin/sh, a stage \
-      that fails fails the target, and a sync that broke off records no sync time.
-      """,
+        The chores around it come as make targets in scripts/readkeep.mk (include it, or run \
+        "make -f scripts/readkeep.mk TARGET"): sync (rk-push the offline changes; apply the \
+        server's changes since the last sync; rk-cache ids | rk-fetch | rk-extract-images --embed | \
+        rk-cache store; rk-prune --archived --keep; at most every MAX_AGE=4h unless FORCE=1; \
+        LIMIT=20, KEEP=200, DB=…), search Q=…, read ID=… (writes the article to READ_DIR and opens it with \
+        xdg-open when there is a display), stats and export. The recipes run under /bin/sh, a stage \
+        that fails fails the target, and a sync that broke off records no sync time.
+        """),
       environment: StoreOptions.environment,
       files: StoreOptions.files,
       examples: [
-        Example("rk-fetch | rk-cache store", "Sync and store; a complete stream records the sync time."),
-        Example("rk-cache search 'swift AND concurrency'", "Full-text search, best match first."),
-        Example("rk-cache html WNBGvKQgFsLwHwy4i89q53 > a.html", "An article with its images, for reading offline."),
-        Example("rk-cache open WNBGvKQgFsLwHwy4i89q53", "The article as a page, in the browser."),
-        Example("rk-cache text WNBGvKQgFsLwHwy4i89q53 | less", "The article as text."),
-        Example("rk-cache epub --unread -o unread.epub", "The unread articles as a book."),
-        Example("rk-cache needs-sync --max-age 4h && make sync", "Sync at most every four hours."),
-        Example("rk-cache mark WNBGvKQgFsLwHwy4i89q53 --archive && rk-push", "Archive offline, then tell the server."),
+        Example("rk-fetch | rk-cache store", tr("Sync and store; a complete stream records the sync time.")),
+        Example("rk-cache search 'swift AND concurrency'", tr("Full-text search, best match first.")),
+        Example(
+          "rk-cache html WNBGvKQgFsLwHwy4i89q53 > a.html", tr("An article with its images, for reading offline.")),
+        Example("rk-cache open WNBGvKQgFsLwHwy4i89q53", tr("The article as a page, in the browser.")),
+        Example("rk-cache text WNBGvKQgFsLwHwy4i89q53 | less", tr("The article as text.")),
+        Example("rk-cache epub --unread -o unread.epub", tr("The unread articles as a book.")),
+        Example("rk-cache needs-sync --max-age 4h && make sync", tr("Sync at most every four hours.")),
+        Example(
+          "rk-cache mark WNBGvKQgFsLwHwy4i89q53 --archive && rk-push", tr("Archive offline, then tell the server.")),
       ],
       exitStatuses: [
-        (.success, "Success; for has and needs-sync: yes."),
-        (.failure, "For has and needs-sync: no; for html, show, page, open, text and epub: no such article."),
-        (.dataError, "Bad input lines (store), reported with their line numbers."),
-        (.noInput, "No store at the path: only store and import create one (needs-sync then says a sync is due)."),
-        (.ioError, "The store cannot be read or written."),
+        (.success, tr("Success; for has and needs-sync: yes.")),
+        (.failure, tr("For has and needs-sync: no; for html, show, page, open, text and epub: no such article.")),
+        (.dataError, tr("Bad input lines (store), reported with their line numbers.")),
+        (.noInput, tr("No store at the path: only store and import create one (needs-sync then says a sync is due).")),
+        (.ioError, tr("The store cannot be read or written.")),
       ]),
     version: Toolbox.version,
     subcommands: [

@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Foundation
+import Localization
 public import OfflineStore
 import StoreCommandLine
 import ToolKit
@@ -10,29 +11,31 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case ndjson, ta
 extension RKCache {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "list", abstract: "Cached articles as cache_entry records, newest cached first.",
+      commandName: "list", abstract: tr("Cached articles as cache_entry records, newest cached first."),
       discussion: HelpText.discussion(
-        """
-        One "cache_entry" record per article, with its local state (is_archived, is_marked, \
-        read_progress: the server's as last seen, offline changes applied) and "pending", the \
-        fields with a change rk-push has yet to send; --format table for people (STATE ends with \
-        * while a change is pending).
-        """,
+        tr(
+          """
+          One "cache_entry" record per article, with its local state (is_archived, is_marked, \
+          read_progress: the server's as last seen, offline changes applied) and "pending", the \
+          fields with a change rk-push has yet to send; --format table for people (STATE ends with \
+          * while a change is pending).
+          """),
         examples: [
-          Example("rk-cache list --format table --limit 10", "The ten newest, as a table."),
-          Example("rk-cache list --sort size | head -3", "The three largest."),
+          Example("rk-cache list --format table --limit 10", tr("The ten newest, as a table.")),
+          Example("rk-cache list --sort size | head -3", tr("The three largest.")),
         ],
         exitStatuses: [(.success, nil), (.ioError, nil)]))
 
     @OptionGroup var store: StoreOptions
-    @Option(help: "Only articles with this label.") var label: String?
-    @Option(help: "Only articles from this site.") var site: String?
+    @Option(help: ArgumentHelp(tr("Only articles with this label."))) var label: String?
+    @Option(help: ArgumentHelp(tr("Only articles from this site."))) var site: String?
     @Option(
-      help: NumberRange.limit.help("At most this many.", valueName: "limit"), transform: NumberRange.limit.parse)
+      help: NumberRange.limit.help(tr("At most this many."), valueName: "limit"), transform: NumberRange.limit.parse)
     var limit: Int?
-    @Option(help: "Order: cached (newest first), accessed (last read first), size (largest first), title.")
+    @Option(
+      help: ArgumentHelp(tr("Order: cached (newest first), accessed (last read first), size (largest first), title.")))
     var sort: OfflineStore.Sort = .cached
-    @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
+    @Option(help: ArgumentHelp(tr("ndjson (records) or table."))) var format: OutputFormat = .ndjson
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
@@ -43,19 +46,28 @@ extension RKCache {
           for entry in entries { try sink.emit(entry) }
         case .table:
           let rows = entries.map {
-            [$0.id, Formatting.day($0.cachedAt), Formatting.size($0.bytes), Self.state($0), $0.title]
+            [$0.id, Formatted.dateTime($0.cachedAt), Formatted.size($0.bytes), Self.state($0), $0.title]
           }
-          try sink.write(Formatting.table([["ID", "CACHED", "SIZE", "STATE", "TITLE"]] + rows))
+          try sink.write(Formatting.table([Self.headings] + rows))
         }
         try sink.flush()
       }
     }
 
+    /// The table's headings, in capitals as `ps` writes them.
+    static var headings: [String] {
+      // TRANSLATORS: the headings of "rk-cache list --format table": the article's id, when it was
+      // cached, its size, its state (archived, favourite, progress) and its title. Capitals.
+      [tr("ID"), tr("CACHED"), tr("SIZE"), tr("STATE"), tr("TITLE")]
+    }
+
     /// `archived,favourite,40%` and a `*` when a change waits for rk-push; `-` for an unread one.
     static func state(_ entry: CacheEntry) -> String {
       var parts: [String] = []
-      if entry.archived == true { parts.append("archived") }
-      if entry.marked == true { parts.append("favourite") }
+      // TRANSLATORS: a word in the STATE column of "rk-cache list --format table".
+      if entry.archived == true { parts.append(tr("archived")) }
+      // TRANSLATORS: a word in the STATE column of "rk-cache list --format table".
+      if entry.marked == true { parts.append(tr("favourite")) }
       if let progress = entry.progress, progress > 0 { parts.append("\(progress)%") }
       return (parts.isEmpty ? "-" : parts.joined(separator: ",")) + ((entry.pending ?? []).isEmpty ? "" : "*")
     }
@@ -64,31 +76,32 @@ extension RKCache {
   struct HTML: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "html",
-      abstract: "An article's HTML with its images in place, ready to open offline; marks it as read now.",
+      abstract: tr("An article's HTML with its images in place, ready to open offline; marks it as read now."),
       discussion: HelpText.discussion(
-        """
-        Writes the HTML exactly as it was stored, embedded images included, and records the \
-        access. --mark-read also does what a reader finishing the article does: progress 100 \
-        and archived, queued for rk-push like "rk-cache mark".
-        """,
+        tr(
+          """
+          Writes the HTML exactly as it was stored, embedded images included, and records the \
+          access. --mark-read also does what a reader finishing the article does: progress 100 \
+          and archived, queued for rk-push like "rk-cache mark".
+          """),
         examples: [
-          Example("rk-cache html WNBGvKQgFsLwHwy4i89q53 > a.html && xdg-open a.html", "Read it."),
-          Example("rk-cache html WNBGvKQgFsLwHwy4i89q53 --mark-read > a.html", "Read it to the end: archived."),
+          Example("rk-cache html WNBGvKQgFsLwHwy4i89q53 > a.html && xdg-open a.html", tr("Read it.")),
+          Example("rk-cache html WNBGvKQgFsLwHwy4i89q53 --mark-read > a.html", tr("Read it to the end: archived.")),
         ],
-        exitStatuses: [(.success, nil), (.failure, "No such article.")]))
+        exitStatuses: [(.success, nil), (.failure, tr("No such article."))]))
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The article's id.") var id: String
-    @Flag(help: "Also set progress 100 and archive it, queued for rk-push.") var markRead = false
+    @Argument(help: ArgumentHelp(tr("The article's id."))) var id: String
+    @Flag(help: ArgumentHelp(tr("Also set progress 100 and archive it, queued for rk-push."))) var markRead = false
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
         let offline = try store.open()
         guard let html = try offline.html(id: id) else {
-          throw ToolError(.failure, "no article \(id) in the cache")
+          throw ToolError(.failure, tr("no article \(id) in the cache"))
         }
         if markRead, !(try offline.mark(ids: [id], .finishedReading).isEmpty) {
-          throw ToolError(.failure, "no article \(id) in the cache")  // removed meanwhile
+          throw ToolError(.failure, tr("no article \(id) in the cache"))  // removed meanwhile
         }
         let sink = OutputSink.standardOutput
         try sink.write(html)
@@ -99,19 +112,19 @@ extension RKCache {
 
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "show", abstract: "One article's metadata as a cache_entry record.",
+      commandName: "show", abstract: tr("One article's metadata as a cache_entry record."),
       discussion: HelpText.discussion(
-        "Does not mark the article as read. The record shows the local state and the fields with a pending change.",
-        examples: [Example("rk-cache show WNBGvKQgFsLwHwy4i89q53", "Its record.")],
-        exitStatuses: [(.success, nil), (.failure, "No such article.")]))
+        tr("Does not mark the article as read. The record shows the local state and the fields with a pending change."),
+        examples: [Example("rk-cache show WNBGvKQgFsLwHwy4i89q53", tr("Its record."))],
+        exitStatuses: [(.success, nil), (.failure, tr("No such article."))]))
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The article's id.") var id: String
+    @Argument(help: ArgumentHelp(tr("The article's id."))) var id: String
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
         guard let entry = try store.openForReading().entry(id: id) else {
-          throw ToolError(.failure, "no article \(id) in the cache")
+          throw ToolError(.failure, tr("no article \(id) in the cache"))
         }
         let sink = OutputSink.standardOutput
         try sink.emit(entry)
@@ -122,13 +135,14 @@ extension RKCache {
 
   struct Has: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "has", abstract: "Whether an article is cached: exit 0 for yes, 1 for no.",
+      commandName: "has", abstract: tr("Whether an article is cached: exit 0 for yes, 1 for no."),
       discussion: HelpText.discussion(
-        "Prints nothing.", examples: [Example("rk-cache has \"$id\" || echo missing", "A predicate for scripts.")],
-        exitStatuses: [(.success, "Cached."), (.failure, "Not cached.")]))
+        tr("Prints nothing."),
+        examples: [Example("rk-cache has \"$id\" || echo missing", tr("A predicate for scripts."))],
+        exitStatuses: [(.success, tr("Cached.")), (.failure, tr("Not cached."))]))
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The article's id.") var id: String
+    @Argument(help: ArgumentHelp(tr("The article's id."))) var id: String
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
@@ -140,15 +154,15 @@ extension RKCache {
   struct IDs: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "ids",
-      abstract: "The ids of the cached articles, one per line, newest cached first.",
+      abstract: tr("The ids of the cached articles, one per line, newest cached first."),
       discussion: HelpText.discussion(
-        "Made for rk-fetch --skip-ids.",
+        tr("Made for rk-fetch --skip-ids."),
         examples: [
           Example(
             "rk-cache ids | rk-fetch --limit 0 --skip-ids - | rk-cache store",
-            "Fetch every unread article that is not cached yet.")
+            tr("Fetch every unread article that is not cached yet."))
         ],
-        exitStatuses: [(.success, "Also when there is no store yet: before the first sync, nothing is cached.")]))
+        exitStatuses: [(.success, tr("Also when there is no store yet: before the first sync, nothing is cached."))]))
 
     @OptionGroup var store: StoreOptions
 
@@ -166,29 +180,31 @@ extension RKCache {
 
   struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "search", abstract: "Full-text search (FTS5 query syntax), best match first, as search_hit records.",
+      commandName: "search",
+      abstract: tr("Full-text search (FTS5 query syntax), best match first, as search_hit records."),
       discussion: HelpText.discussion(
-        """
-        Searches title, site, URL, labels and the article text. Words match word prefixes with *, \
-        phrases go in double quotes, AND/OR/NOT combine, title: limits to a column. Matched terms \
-        are marked [like this] in the snippet. A query that is not FTS5 syntax (c++, an odd \
-        quote) is searched as one phrase instead, and a note says so. With --format table, no \
-        hits print "no matches".
-        """,
+        tr(
+          """
+          Searches title, site, URL, labels and the article text. Words match word prefixes with *, \
+          phrases go in double quotes, AND/OR/NOT combine, title: limits to a column. Matched terms \
+          are marked [like this] in the snippet. A query that is not FTS5 syntax (c++, an odd \
+          quote) is searched as one phrase instead, and a note says so. With --format table, no \
+          hits print "no matches".
+          """),
         examples: [
-          Example("rk-cache search 'swift concurrency'", "Both words."),
-          Example("rk-cache search 'title:actor*' --format table", "Titles with words starting with actor."),
-          Example("rk-cache search '\"c++\" templates'", "A phrase with signs in it, in double quotes."),
+          Example("rk-cache search 'swift concurrency'", tr("Both words.")),
+          Example("rk-cache search 'title:actor*' --format table", tr("Titles with words starting with actor.")),
+          Example("rk-cache search '\"c++\" templates'", tr("A phrase with signs in it, in double quotes.")),
         ],
-        exitStatuses: [(.success, nil), (.usage, "The query is not valid FTS5 syntax, even as a phrase.")]))
+        exitStatuses: [(.success, nil), (.usage, tr("The query is not valid FTS5 syntax, even as a phrase."))]))
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The query.") var query: String
+    @Argument(help: ArgumentHelp(tr("The query."))) var query: String
     @Option(
-      help: NumberRange.limit.help("At most this many hits.", valueName: "limit", default: 20),
+      help: NumberRange.limit.help(tr("At most this many hits."), valueName: "limit", default: 20),
       transform: NumberRange.limit.parse)
     var limit = 20
-    @Option(help: "ndjson (records) or table.") var format: OutputFormat = .ndjson
+    @Option(help: ArgumentHelp(tr("ndjson (records) or table."))) var format: OutputFormat = .ndjson
 
     func run() throws {
       let diagnostics = store.common.diagnostics(for: "rk-cache")
@@ -200,9 +216,11 @@ extension RKCache {
         } catch StoreError.badQuery(let reason) {
           // What people type (c++, it's) is often not FTS5 syntax: the words as one phrase.
           let phrase = "\"" + query.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+          // TRANSLATORS: {0} is SQLite's reason (English), {1} the query, {2} the same as a phrase.
           diagnostics.info(
-            "\(reason) in \(query); searched the phrase \(phrase) instead (FTS5 syntax: double quotes around words with signs)"
-          )
+            tr(
+              "\(reason) in \(query); searched the phrase \(phrase) instead (FTS5 syntax: double quotes around words with signs)"
+            ))
           hits = try offline.search(phrase, limit: limit)
         }
         let sink = OutputSink.standardOutput
@@ -210,9 +228,12 @@ extension RKCache {
         case .ndjson:
           for hit in hits { try sink.emit(hit) }
         case .table where hits.isEmpty:
-          try sink.write("no matches\n")
+          // TRANSLATORS: what "rk-cache search --format table" prints when nothing matches.
+          try sink.write(tr("no matches") + "\n")
         case .table:
-          try sink.write(Formatting.table([["ID", "TITLE", "SNIPPET"]] + hits.map { [$0.id, $0.title, $0.snippet] }))
+          // TRANSLATORS: the headings of "rk-cache search --format table": id, title, the matched text.
+          let headings = [tr("ID"), tr("TITLE"), tr("SNIPPET")]
+          try sink.write(Formatting.table([headings] + hits.map { [$0.id, $0.title, $0.snippet] }))
         }
         try sink.flush()
       }

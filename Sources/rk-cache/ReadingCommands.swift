@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HTMLScan
+import Localization
 import OfflineStore
 import Reading
 import StoreCommandLine
@@ -10,28 +11,31 @@ extension RKCache {
   struct Page: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "page",
-      abstract: "An article as a complete HTML page that reads offline in any browser.",
+      abstract: tr("An article as a complete HTML page that reads offline in any browser."),
       discussion: HelpText.discussion(
-        """
-        One self-contained HTML5 document: charset, title, language and direction, a header \
-        (title, site, authors, published date, reading time, link to the original), the article \
-        with its images inline, and a readable stylesheet with print and dark-mode variants. A \
-        Content-Security-Policy lets the page load nothing but its own data: images and inline \
-        styles; the article's scripts, iframes and event-handler attributes are left out, and \
-        what lazy loading left behind no longer hides its images. Does not mark the article read.
-        """,
+        tr(
+          """
+          One self-contained HTML5 document: charset, title, language and direction, a header \
+          (title, site, authors, published date, reading time, link to the original), the article \
+          with its images inline, and a readable stylesheet with print and dark-mode variants. A \
+          Content-Security-Policy lets the page load nothing but its own data: images and inline \
+          styles; the article's scripts, iframes and event-handler attributes are left out, and \
+          what lazy loading left behind no longer hides its images. Does not mark the article read.
+          """),
         examples: [
-          Example("rk-cache page WNBGvKQgFsLwHwy4i89q53 -o a.html", "Write the page to a file."),
-          Example("rk-cache page WNBGvKQgFsLwHwy4i89q53 > a.html && xdg-open a.html", "Read it in a browser."),
+          Example("rk-cache page WNBGvKQgFsLwHwy4i89q53 -o a.html", tr("Write the page to a file.")),
+          Example("rk-cache page WNBGvKQgFsLwHwy4i89q53 > a.html && xdg-open a.html", tr("Read it in a browser.")),
         ],
-        exitStatuses: [(.success, nil), (.failure, "No such article."), (.ioError, "The file cannot be written.")]))
+        exitStatuses: [
+          (.success, nil), (.failure, tr("No such article.")), (.ioError, tr("The file cannot be written.")),
+        ]))
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The article's id.") var id: String
+    @Argument(help: ArgumentHelp(tr("The article's id."))) var id: String
     @Option(
       name: .shortAndLong,
       help: ArgumentHelp(
-        "Write to this file, through a symbolic link to its target (default or -: standard output).",
+        tr("Write to this file, through a symbolic link to its target (default or -: standard output)."),
         valueName: "file"),
       completion: .file(extensions: ["html"]))
     var output: String?
@@ -47,21 +51,24 @@ extension RKCache {
   struct Open: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "open",
-      abstract: "Write an article's page to the cache folder and open it in the browser.",
+      abstract: tr("Write an article's page to the cache folder and open it in the browser."),
       discussion: HelpText.discussion(
-        """
-        Writes the page (as "page" makes it) to $XDG_CACHE_HOME/readkeep/pages/ID.html and hands \
-        it to xdg-open. Without a display (neither DISPLAY nor WAYLAND_DISPLAY set) or without \
-        xdg-open, prints the page's path instead, for another program or another machine.
-        """,
+        tr(
+          """
+          Writes the page (as "page" makes it) to $XDG_CACHE_HOME/readkeep/pages/ID.html and hands \
+          it to xdg-open. Without a display (neither DISPLAY nor WAYLAND_DISPLAY set) or without \
+          xdg-open, prints the page's path instead, for another program or another machine.
+          """),
         examples: [
-          Example("rk-cache open WNBGvKQgFsLwHwy4i89q53", "Read it in the browser."),
-          Example("w3m \"$(rk-cache open WNBGvKQgFsLwHwy4i89q53)\"", "On a console: the path, for a text browser."),
+          Example("rk-cache open WNBGvKQgFsLwHwy4i89q53", tr("Read it in the browser.")),
+          Example("w3m \"$(rk-cache open WNBGvKQgFsLwHwy4i89q53)\"", tr("On a console: the path, for a text browser.")),
         ],
-        exitStatuses: [(.success, nil), (.failure, "No such article."), (.ioError, "The page cannot be written.")]))
+        exitStatuses: [
+          (.success, nil), (.failure, tr("No such article.")), (.ioError, tr("The page cannot be written.")),
+        ]))
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The article's id.") var id: String
+    @Argument(help: ArgumentHelp(tr("The article's id."))) var id: String
 
     func run() throws {
       let diagnostics = store.common.diagnostics(for: "rk-cache")
@@ -72,7 +79,7 @@ extension RKCache {
           try FileManager.default.createDirectory(
             atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-          throw ToolError(.ioError, "cannot create \(folder): \(error.localizedDescription)")
+          throw ToolError(.ioError, tr("cannot create \(folder): \(error.localizedDescription)"))
         }
         let path = folder + "/" + StoredArticle.fileName(for: id) + ".html"
         try ReadingOutput.write(ArticlePage.document(article), to: path)
@@ -89,8 +96,11 @@ extension RKCache {
         process.arguments = [path]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch { throw ToolError(.unavailable, "cannot run \(opener): \(error)") }
-        diagnostics.info("opened \(path)")
+        do { try process.run() } catch {
+          let reason = String(describing: error)
+          throw ToolError(.unavailable, tr("cannot run \(opener): \(reason)"))
+        }
+        diagnostics.info(tr("opened \(path)"))
       }
     }
   }
@@ -98,33 +108,34 @@ extension RKCache {
   struct Text: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "text",
-      abstract: "An article as readable plain text (or Markdown), for the terminal and for pipes.",
+      abstract: tr("An article as readable plain text (or Markdown), for the terminal and for pipes."),
       discussion: HelpText.discussion(
-        """
-        Title and byline, then headings, paragraphs wrapped to --width, lists with their markers, \
-        block quotes marked "> ", preformatted text verbatim, tables row by row; links and images \
-        become numbered references ("text [1]") listed at the end. No markup or character \
-        reference is left in the text. --markdown writes Markdown instead, with the references as \
-        reference-style links and the images as data: URIs. Does not mark the article read.
-        """,
+        tr(
+          """
+          Title and byline, then headings, paragraphs wrapped to --width, lists with their markers, \
+          block quotes marked "> ", preformatted text verbatim, tables row by row; links and images \
+          become numbered references ("text [1]") listed at the end. No markup or character \
+          reference is left in the text. --markdown writes Markdown instead, with the references as \
+          reference-style links and the images as data: URIs. Does not mark the article read.
+          """),
         examples: [
-          Example("rk-cache text WNBGvKQgFsLwHwy4i89q53 | less", "Read it in the terminal."),
-          Example("rk-cache text WNBGvKQgFsLwHwy4i89q53 | ail-ai --recipe Articles/Summary", "Summarise it."),
-          Example("rk-cache text --markdown --width 0 WNBGvKQgFsLwHwy4i89q53 > a.md", "Markdown, lines unwrapped."),
+          Example("rk-cache text WNBGvKQgFsLwHwy4i89q53 | less", tr("Read it in the terminal.")),
+          Example("rk-cache text WNBGvKQgFsLwHwy4i89q53 | ail-ai --recipe Articles/Summary", tr("Summarise it.")),
+          Example("rk-cache text --markdown --width 0 WNBGvKQgFsLwHwy4i89q53 > a.md", tr("Markdown, lines unwrapped.")),
         ],
-        exitStatuses: [(.success, nil), (.failure, "No such article.")]))
+        exitStatuses: [(.success, nil), (.failure, tr("No such article."))]))
 
     @OptionGroup var store: StoreOptions
-    @Argument(help: "The article's id.") var id: String
+    @Argument(help: ArgumentHelp(tr("The article's id."))) var id: String
     @Option(
       help: Text.widthRange.help(
-        "Wrap at this many columns; 0 for no wrapping (default: the terminal's width, 80 in a pipe).",
+        tr("Wrap at this many columns; 0 for no wrapping (default: the terminal's width, 80 in a pipe)."),
         valueName: "columns"),
       transform: Text.widthRange.parse)
     var width: Int?
 
     static let widthRange = NumberRange(0...100_000)
-    @Flag(help: "Write Markdown instead of plain text.") var markdown = false
+    @Flag(help: ArgumentHelp(tr("Write Markdown instead of plain text."))) var markdown = false
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {

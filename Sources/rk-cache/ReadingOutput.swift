@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import OfflineStore
 import PrivateFiles
 import Reading
@@ -8,7 +9,7 @@ import ToolKit
 /// What the reading commands share: finding the article, and writing a file whole or not at all.
 enum ReadingOutput {
   static func article(_ id: String, in store: OfflineStore) throws -> StoredArticle {
-    guard let article = try store.stored(id: id) else { throw ToolError(.failure, "no article \(id) in the cache") }
+    guard let article = try store.stored(id: id) else { throw ToolError(.failure, tr("no article \(id) in the cache")) }
     return article
   }
 
@@ -30,9 +31,6 @@ enum ReadingOutput {
   /// Where a finished file named `-` goes: the tools' standard output, which ends the process
   /// quietly with 141 when its reader went away. The caller flushes it.
   static var standardOutput: PartialFile.StandardOutput { { bytes in try OutputSink.standardOutput.write(bytes) } }
-
-  /// The file's name for messages.
-  static func name(_ path: String) -> String { path == "-" ? "standard output" : path }
 
   /// The terminal's width when standard output is one, else 80 (a pipe, a file).
   static var terminalWidth: Int {

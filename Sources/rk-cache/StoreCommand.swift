@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import OfflineStore
 import StoreCommandLine
 import ToolKit
@@ -9,37 +10,38 @@ extension RKCache {
   struct Store: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "store",
-      abstract: "Store article records; update the metadata of cached articles from bookmark records.",
+      abstract: tr("Store article records; update the metadata of cached articles from bookmark records."),
       discussion: HelpText.discussion(
-        """
-        Reads "article" records (upserted by id, each whole or not at all), "bookmark" records \
-        (which update the metadata of articles already cached, except the fields with an offline \
-        change rk-push has yet to send), "deleted" records (the article, its images and its \
-        queued changes leave the store) and "sync_summary" records (one with "complete": true \
-        records the sync time; a stream cut short records nothing). Other records are passed \
-        over. An article record needs "id", "html" and "bookmark" (Readeck's bookmark object: \
-        its title, url, site and labels fill the listing); "images" (from rk-extract-images) \
-        and every other member are kept. Up to 16 records are committed together, and what was \
-        read is committed (and echoed) as soon as the input pauses. Prints "stored 18, updated 2" \
-        on standard error. With \
-        --echo, a reader that stops early does not stop the storing: the rest is stored without \
-        being echoed, and a warning says so.
-        """,
+        tr(
+          """
+          Reads "article" records (upserted by id, each whole or not at all), "bookmark" records \
+          (which update the metadata of articles already cached, except the fields with an offline \
+          change rk-push has yet to send), "deleted" records (the article, its images and its \
+          queued changes leave the store) and "sync_summary" records (one with "complete": true \
+          records the sync time; a stream cut short records nothing). Other records are passed \
+          over. An article record needs "id", "html" and "bookmark" (Readeck's bookmark object: \
+          its title, url, site and labels fill the listing); "images" (from rk-extract-images) \
+          and every other member are kept. Up to 16 records are committed together, and what was \
+          read is committed (and echoed) as soon as the input pauses. Prints "stored 18, updated 2" \
+          on standard error. With \
+          --echo, a reader that stops early does not stop the storing: the rest is stored without \
+          being echoed, and a warning says so.
+          """),
         examples: [
-          Example("rk-fetch | rk-extract-images --embed | rk-cache store", "The offline sync."),
+          Example("rk-fetch | rk-extract-images --embed | rk-cache store", tr("The offline sync.")),
           Example(
             #"rk-cache store --echo < articles.ndjson | rk-extract-images --list | jq -r 'select(.kind == "image") | .resolved'"#,
-            "Store, and pass the records on to the next stage."),
-          Example("rk-cache store < articles.ndjson && rk-prune --keep 20", "Store, then keep the newest 20."),
+            tr("Store, and pass the records on to the next stage.")),
+          Example("rk-cache store < articles.ndjson && rk-prune --keep 20", tr("Store, then keep the newest 20.")),
           Example(
             "rk-cache store < changes.ndjson",
-            "Follow the server: the bookmark and deleted records of rk-fetch --since … --metadata-only."),
+            tr("Follow the server: the bookmark and deleted records of rk-fetch --since … --metadata-only.")),
         ],
         exitStatuses: [(.success, nil), (.dataError, nil), (.ioError, nil)]))
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var input: InputOptions
-    @Flag(help: "Write every record read on to standard output.") var echo = false
+    @Flag(help: ArgumentHelp(tr("Write every record read on to standard output."))) var echo = false
 
     func run() throws {
       let diagnostics = store.common.diagnostics(for: "rk-cache")
@@ -89,11 +91,25 @@ extension RKCache {
             throw error
           }
         }
-        var summary = "stored \(stored), updated \(updated)"
-        if metadata > 0 { summary += ", metadata of \(metadata)" }
-        if deleted > 0 { summary += ", removed \(deleted) deleted on the server" }
-        diagnostics.info(summary)
+        diagnostics.info(Self.summary(stored: stored, updated: updated, metadata: metadata, deleted: deleted))
         if let badLines { throw badLines }
+      }
+    }
+
+    /// `stored 18, updated 2`, and the metadata updated and the articles removed when there were any.
+    static func summary(stored: Int, updated: Int, metadata: Int, deleted: Int) -> String {
+      switch (metadata > 0, deleted > 0) {
+      case (false, false):
+        // TRANSLATORS: rk-cache store's summary: {0} articles stored (new), {1} articles updated.
+        tr("stored \(stored), updated \(updated)")
+      case (true, false):
+        // TRANSLATORS: {2}: cached articles whose metadata a bookmark record updated.
+        tr("stored \(stored), updated \(updated), metadata of \(metadata)")
+      case (false, true):
+        // TRANSLATORS: {2}: articles removed because they were deleted on the server.
+        tr("stored \(stored), updated \(updated), removed \(deleted) deleted on the server")
+      case (true, true):
+        tr("stored \(stored), updated \(updated), metadata of \(metadata), removed \(deleted) deleted on the server")
       }
     }
 
@@ -149,7 +165,7 @@ extension RKCache {
         try write()
         return true
       } catch is OutputSink.ClosedPipe {
-        diagnostics.warning("the reader of standard output went away; storing the rest without --echo")
+        diagnostics.warning(tr("the reader of standard output went away; storing the rest without --echo"))
         return false
       }
     }
