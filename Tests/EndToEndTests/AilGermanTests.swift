@@ -126,6 +126,14 @@ import Wire
     let english = try run("ail-ai", ["catalog", "list", "--catalog", englishCatalog]).stdout
     #expect(english.contains("Friendly") && !english.contains("Freundlich"))
 
+    let refused = try run("ail-ai", ["catalog", "rm", "Notizen", "--catalog", germanCatalog], environment: locale)
+    #expect(refused.status == 1)
+    #expect(
+      refused.stderr.contains("Ordner \"Notizen\" enthält 2 Menüeinträge: sie zuerst entfernen"), "\(refused.stderr)")
+    let unknown = try run(
+      "ail-ai", ["prompt", "--preset", "Korektur", "--catalog", germanCatalog], environment: locale)
+    #expect(
+      unknown.stderr.contains("keine Vorlage namens \"Korektur\"; meinten Sie \"Korrektur\"?"), "\(unknown.stderr)")
     let again = try run("ail-ai", ["catalog", "init", "--catalog", germanCatalog], environment: locale)
     #expect(again.stderr.contains("enthält die voreingestellten Kategorien schon"), "\(again.stderr)")
     let missing = try prompt(["--recipe", "Mail/Antworten/Freundlich"], catalog: folder + "/none.json")
