@@ -121,22 +121,22 @@ let package = Package(
       swiftSettings: settings),
     /// RFC 5322 and MIME: headers, encoded words, charsets, transfer encodings, multiparts, the
     /// readable text of a message, mbox and Maildir, reply drafts.
-    .target(name: "Mail", dependencies: ["HTMLScan", "Wire"], swiftSettings: settings),
+    .target(name: "Mail", dependencies: ["HTMLScan", "Localization", "Wire"], swiftSettings: settings),
     /// The pre-prompt catalog: menu tree of folders and presets, recipes, cookbooks, keywords and
     /// their expansion, the app's export format.
-    .target(name: "PromptCatalog", dependencies: ["Wire"], swiftSettings: settings),
+    .target(name: "PromptCatalog", dependencies: ["Localization", "Wire"], swiftSettings: settings),
     /// Chat with language models: OpenAI-compatible and Ollama providers, streaming, retries and
     /// fallback, the response cache.
     .target(
       name: "Rewrite",
-      dependencies: ["Wire", "ContentHash", "PrivateFiles", "Resilience", asyncHTTPClient] + nio,
+      dependencies: ["Wire", "ContentHash", "Localization", "PrivateFiles", "Resilience", asyncHTTPClient] + nio,
       swiftSettings: settings),
     /// Audio in, segments out: WAV reading, ffmpeg decoding, resampling, silence segmentation.
-    .target(name: "Audio", swiftSettings: settings),
+    .target(name: "Audio", dependencies: ["Localization"], swiftSettings: settings),
     /// Speech engines (PocketSphinx through dlopen, OpenAI-compatible and whisper.cpp servers),
     /// de-duplication and subtitle formats.
     .target(
-      name: "Transcription", dependencies: ["Audio", "Wire", "Resilience", asyncHTTPClient] + nio,
+      name: "Transcription", dependencies: ["Audio", "Localization", "Wire", "Resilience", asyncHTTPClient] + nio,
       swiftSettings: settings),
     /// Articles for people: the self-contained page for a browser, the folder of pages with its
     /// index, the EPUB book, and the cleaning of article HTML they share.
@@ -184,11 +184,14 @@ let package = Package(
       swiftSettings: settings),
     /// Decodes mail for ail-ai: body text, mail records, reply drafts.
     .executableTarget(
-      name: "ail-mail", dependencies: ["Mail", "ToolKit", "Wire", argumentParser], swiftSettings: settings),
+      name: "ail-mail", dependencies: ["Localization", "Mail", "ToolKit", "Wire", argumentParser],
+      swiftSettings: settings),
     /// Rewrites text or records with a language model, driven by the pre-prompt catalog.
     .executableTarget(
       name: "ail-ai",
-      dependencies: ["Rewrite", "PromptCatalog", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient],
+      dependencies: [
+        "Localization", "Rewrite", "PromptCatalog", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient,
+      ],
       swiftSettings: settings),
     /// The notes store: text and voice entries with categories, tags, reminders, search, versions.
     .executableTarget(
@@ -201,7 +204,9 @@ let package = Package(
     /// Turns recordings into text cut at silences, offline or through a transcription server.
     .executableTarget(
       name: "ail-transcribe",
-      dependencies: ["Audio", "Transcription", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient],
+      dependencies: [
+        "Audio", "Localization", "Transcription", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient,
+      ],
       swiftSettings: settings),
 
     // The fakes' wing (Sources/Fakes): test servers and their executables, apart from the product.

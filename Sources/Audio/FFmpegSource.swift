@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Any audio or video file ffmpeg can read (m4a/AAC, mp3, ogg, opus, flac, …), decoded by an
 /// `ffmpeg` subprocess into 16-bit mono PCM at `sampleRate` on a pipe.
@@ -14,7 +15,7 @@ public struct FFmpegSource: AudioSource {
     guard let binary = Self.locate(executable) else {
       throw AudioError(
         .decoderMissing,
-        "\(path): ffmpeg is needed to decode this file and was not found (install it: apt-get install ffmpeg)")
+        tr("\(path): ffmpeg is needed to decode this file and was not found (install it: apt-get install ffmpeg)"))
     }
     self.sampleRate = sampleRate
     name = path
@@ -33,7 +34,7 @@ public struct FFmpegSource: AudioSource {
     do {
       try process.run()
     } catch {
-      throw AudioError(.decoderMissing, "\(path): cannot start \(binary): \(error.localizedDescription)")
+      throw AudioError(.decoderMissing, tr("\(path): cannot start \(binary): \(error.localizedDescription)"))
     }
     pcm = RawPCMSource(descriptor: output.fileHandleForReading.fileDescriptor, name: path, sampleRate: sampleRate)
   }
@@ -48,8 +49,9 @@ public struct FFmpegSource: AudioSource {
     let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-      let detail = message.split(separator: "\n").last.map(String.init) ?? "exit status \(process.terminationStatus)"
-      throw AudioError(.decoderFailed, "\(name): ffmpeg could not decode it: \(detail)")
+      let status = process.terminationStatus
+      let detail = message.split(separator: "\n").last.map(String.init) ?? tr("exit status \(status)")
+      throw AudioError(.decoderFailed, tr("\(name): ffmpeg could not decode it: \(detail)"))
     }
   }
 

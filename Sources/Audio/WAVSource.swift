@@ -1,3 +1,5 @@
+import Localization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -50,18 +52,18 @@ public struct WAVSource: AudioSource {
     input = ByteInput(descriptor: descriptor, name: name)
     let riff = try input.read(12)
     guard riff.count == 12, riff[0..<4].elementsEqual("RIFF".utf8), riff[8..<12].elementsEqual("WAVE".utf8) else {
-      throw AudioError(.badData, "\(name): not a WAV file (no RIFF/WAVE header)")
+      throw AudioError(.badData, tr("\(name): not a WAV file (no RIFF/WAVE header)"))
     }
     var format: WAVFormat?
     while true {
       let header = try input.read(8)
       guard header.count == 8 else {
-        throw AudioError(.badData, format == nil ? "\(name): no fmt chunk" : "\(name): no data chunk")
+        throw AudioError(.badData, format == nil ? tr("\(name): no fmt chunk") : tr("\(name): no data chunk"))
       }
       let id = String(decoding: header[0..<4], as: UTF8.self)
       let size = Int(Self.uint32(header, 4))
       if id == "data" {
-        guard let format else { throw AudioError(.badData, "\(name): data chunk before the fmt chunk") }
+        guard let format else { throw AudioError(.badData, tr("\(name): data chunk before the fmt chunk")) }
         self.format = format
         // 0xFFFFFFFF and 0 are what streaming writers put before they know the length.
         dataLeft = size == 0 || size == 0xFFFF_FFFF ? Int.max : size
@@ -69,7 +71,7 @@ public struct WAVSource: AudioSource {
       }
       if id == "fmt " {
         let body = try input.read(size)
-        guard body.count == size else { throw AudioError(.badData, "\(name): the fmt chunk is cut short") }
+        guard body.count == size else { throw AudioError(.badData, tr("\(name): the fmt chunk is cut short")) }
         format = try Self.parseFormat(body, name: name)
         if size % 2 == 1 { try input.skip(1) }
       } else {
@@ -80,7 +82,7 @@ public struct WAVSource: AudioSource {
 
   static func parseFormat(_ body: [UInt8], name: String) throws(AudioError) -> WAVFormat {
     guard body.count >= 16 else {
-      throw AudioError(.badData, "\(name): the fmt chunk is too short (\(body.count) bytes)")
+      throw AudioError(.badData, tr("\(name): the fmt chunk is too short (\(body.count) bytes)"))
     }
     var tag = Int(uint16(body, 0))
     let channels = Int(uint16(body, 2))
@@ -88,17 +90,17 @@ public struct WAVSource: AudioSource {
     let bits = Int(uint16(body, 14))
     if tag == 0xFFFE {
       // WAVE_FORMAT_EXTENSIBLE: the real format is the first two bytes of the sub-format GUID.
-      guard body.count >= 26 else { throw AudioError(.badData, "\(name): the extensible fmt chunk is too short") }
+      guard body.count >= 26 else { throw AudioError(.badData, tr("\(name): the extensible fmt chunk is too short")) }
       tag = Int(uint16(body, 24))
     }
-    guard channels > 0, rate > 0 else { throw AudioError(.badData, "\(name): \(channels) channels at \(rate) Hz") }
+    guard channels > 0, rate > 0 else { throw AudioError(.badData, tr("\(name): \(channels) channels at \(rate) Hz")) }
     switch (tag, bits) {
     case (1, 8), (1, 16), (1, 24), (1, 32):
       return WAVFormat(encoding: .integer, channels: channels, sampleRate: rate, bitsPerSample: bits)
     case (3, 32), (3, 64):
       return WAVFormat(encoding: .float, channels: channels, sampleRate: rate, bitsPerSample: bits)
     default:
-      throw AudioError(.badData, "\(name): WAV encoding \(tag) with \(bits) bits per sample is not plain PCM")
+      throw AudioError(.badData, tr("\(name): WAV encoding \(tag) with \(bits) bits per sample is not plain PCM"))
     }
   }
 

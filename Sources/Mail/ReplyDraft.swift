@@ -1,3 +1,4 @@
+public import Localization
 public import Wire
 
 #if canImport(FoundationEssentials)
@@ -17,13 +18,20 @@ public struct ReplyDraft: Sendable {
   public var offsetSeconds = 0
   /// The new message's id, without angle brackets.
   public var messageID: String
+  /// The language of the words the draft adds for its reader: the attribution line ("On … wrote:",
+  /// "Am … schrieb …:") and the subject's prefix ("Re: ", "AW: "; "Fwd: ", "WG: ").
+  public var language: Language
 
-  public init(from: MailAddress?, all: Bool = false, date: Date, offsetSeconds: Int = 0, messageID: String) {
+  public init(
+    from: MailAddress?, all: Bool = false, date: Date, offsetSeconds: Int = 0, messageID: String,
+    language: Language = .english
+  ) {
     self.from = from
     self.all = all
     self.date = date
     self.offsetSeconds = offsetSeconds
     self.messageID = messageID
+    self.language = language
   }
 
   /// The draft: headers, a blank line, then `text`, an attribution line and the original's
@@ -47,7 +55,7 @@ public struct ReplyDraft: Sendable {
     if let from { lines.append("From: " + Self.format(from)) }
     if !to.isEmpty { lines.append(Self.addressField("To", to)) }
     if !cc.isEmpty { lines.append(Self.addressField("Cc", cc)) }
-    lines.append("Subject: " + EncodedWords.encode(Self.replySubject(record.subject ?? "")))
+    lines.append("Subject: " + EncodedWords.encode(Self.replySubject(record.subject ?? "", in: language)))
     lines.append("Date: " + MailDate.format(date, offsetSeconds: offsetSeconds))
     lines.append("Message-ID: <\(messageID)>")
     if let parent = record.messageID {
@@ -57,21 +65,64 @@ public struct ReplyDraft: Sendable {
       if references.last != parent { references.append(parent) }
       lines.append(Self.fold("References:", references.map { "<\($0)>" }, separator: ""))
     }
-    lines.append("MIME-Version: 1.0")
-    lines.append("Content-Type: text/plain; charset=utf-8")
-
     var body = text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
     body += "\n" + attribution(record) + "\n" + Self.quote(record.text)
-    let encoded = PlainTextBody.encode(body)
-    lines.append("Content-Transfer-Encoding: " + encoded.transferEncoding)
-    body = encoded.body
-    return lines.joined(separator: "\n") + "\n\n" + body
+    return Self.finish(lines, body: body)
   }
 
-  /// `Re: ` once, whatever reply prefixes (`Re:`, `RE[2]:`, `AW:`, `Sv:`…) the subject had.
-  public static func replySubject(_ subject: String) -> String {
+  /// A forward of `original` to `to`: the new text, then the original's headers (From, Date,
+  /// Subject, To, Cc) and its readable text under a "Forwarded message" line, unquoted as mail
+  /// clients forward inline. The subject gets one "Fwd: " ("WG: " in German); no threading headers.
+  public func message(forwarding original: MailMessage, to: [MailAddress], text: String) -> String {
+    let record = original.record()
+    var lines: [String] = []
+    if let from { lines.append("From: " + Self.format(from)) }
+    if !to.isEmpty { lines.append(Self.addressField("To", to)) }
+    lines.append("Subject: " + EncodedWords.encode(Self.forwardSubject(record.subject ?? "", in: language)))
+    lines.append("Date: " + MailDate.format(date, offsetSeconds: offsetSeconds))
+    lines.append("Message-ID: <\(messageID)>")
+    var body = text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
+    // TRANSLATORS: the line above a forwarded message's headers and text, in the mail itself.
+    body += "\n" + tr("---------- Forwarded message ----------", in: language) + "\n"
+    let list = { (addresses: [MailAddress]) in addresses.map(Self.display).joined(separator: ", ") }
+    // TRANSLATORS: header names of a forwarded message, shown in its body; the values follow.
+    if let sender = record.from { body += tr("From: \(Self.display(sender))", in: language) + "\n" }
+    if let sent = record.date { body += tr("Date: \(dateText(sent))", in: language) + "\n" }
+    if let subject = record.subject { body += tr("Subject: \(subject)", in: language) + "\n" }
+    if !record.to.isEmpty { body += tr("To: \(list(record.to))", in: language) + "\n" }
+    if !record.cc.isEmpty { body += tr("Cc: \(list(record.cc))", in: language) + "\n" }
+    body += "\n" + record.text
+    if !body.hasSuffix("\n") { body += "\n" }
+    return Self.finish(lines, body: body)
+  }
+
+  /// The MIME headers and the body in its transfer encoding after `lines`.
+  private static func finish(_ headers: [String], body: String) -> String {
+    var lines = headers
+    lines.append("MIME-Version: 1.0")
+    lines.append("Content-Type: text/plain; charset=utf-8")
+    let encoded = PlainTextBody.encode(body)
+    lines.append("Content-Transfer-Encoding: " + encoded.transferEncoding)
+    return lines.joined(separator: "\n") + "\n\n" + encoded.body
+  }
+
+  /// `Re: ` once (`AW: ` in German), whatever reply prefixes (`Re:`, `RE[2]:`, `AW:`, `Sv:`…) the
+  /// subject had.
+  public static func replySubject(_ subject: String, in language: Language = .english) -> String {
+    // TRANSLATORS: the prefix of a reply's subject ("Re: Meeting"); German mail clients write "AW: ".
+    tr("Re: ", in: language) + strippingPrefixes(subject, ["re", "aw", "sv", "antw", "vs", "odp", "r"])
+  }
+
+  /// `Fwd: ` once (`WG: ` in German), whatever forward prefixes (`Fwd:`, `Fw:`, `WG:`, `TR:`…)
+  /// the subject had; reply prefixes stay (a forwarded reply is still a reply).
+  public static func forwardSubject(_ subject: String, in language: Language = .english) -> String {
+    // TRANSLATORS: the prefix of a forward's subject ("Fwd: Meeting"); German mail clients write "WG: ".
+    tr("Fwd: ", in: language) + strippingPrefixes(subject, ["fwd", "fw", "wg", "tr", "vs", "rv", "enc"])
+  }
+
+  /// The subject without the leading prefixes (`Re:`, `RE[2]:`, `AW (3):` …) of `prefixes`.
+  private static func strippingPrefixes(_ subject: String, _ prefixes: [String]) -> Substring {
     var rest = Substring(subject.trimmingWhitespace())
-    let prefixes = ["re", "aw", "sv", "antw", "vs", "odp", "r"]
     while true {
       let word = rest.prefix { $0.isLetter }
       guard prefixes.contains(word.lowercased()) else { break }
@@ -84,13 +135,28 @@ public struct ReplyDraft: Sendable {
       guard after.first == ":" else { break }
       rest = after.dropFirst().drop { $0 == " " || $0 == "\t" }
     }
-    return "Re: " + rest
+    return rest
   }
 
+  /// "On Fri, 27 Nov 2026 17:00:00 +0100, Anna wrote:", "Am 27.11.2026 17:00 schrieb Anna:".
   private func attribution(_ record: MailRecord) -> String {
-    let who = record.from.map { $0.name ?? $0.address } ?? "someone"
-    guard let date = record.date else { return "\(who) wrote:" }
-    return "On \(MailDate.format(date, offsetSeconds: offsetSeconds)), \(who) wrote:"
+    // TRANSLATORS: who wrote the quoted mail, when its From line is missing.
+    let who = record.from.map { $0.name ?? $0.address } ?? tr("someone", in: language)
+    guard let date = record.date else {
+      // TRANSLATORS: the line above the quoted mail in a reply, when the mail has no date.
+      return tr("\(who) wrote:", in: language)
+    }
+    let when = dateText(date)
+    // TRANSLATORS: the line above the quoted mail in a reply: {0} the original's date, {1} its
+    // writer. German mail clients write "Am {0} schrieb {1}:".
+    return tr("On \(when), \(who) wrote:", in: language)
+  }
+
+  /// A date in the draft's zone: as the Date header writes it in English ("Fri, 27 Nov 2026
+  /// 17:00:00 +0100"), else in the language's form ("27.11.2026 17:00").
+  private func dateText(_ date: Date) -> String {
+    guard language != .english else { return MailDate.format(date, offsetSeconds: offsetSeconds) }
+    return Formatted.dateTime(date.addingTimeInterval(Double(offsetSeconds)), in: language)
   }
 
   /// Each line with `> ` (or `>` before an empty or already quoted line); the signature goes.

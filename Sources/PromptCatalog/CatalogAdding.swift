@@ -1,3 +1,5 @@
+import Localization
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
@@ -36,7 +38,7 @@ extension Catalog {
   ) throws -> Preset {
     let name = try Self.checkedName(name, "a preset")
     if let taken = presets.first(where: { $0.name.lowercased() == name.lowercased() }) {
-      throw CatalogError.conflict("a preset named \"\(taken.name)\" already exists")
+      throw CatalogError.conflict(tr("a preset named \"\(taken.name)\" already exists"))
     }
     let parentId = try folder.map { try menuItem(atPath: $0, kind: .folder).id }
     if folder != nil || inMenu { try checkFree(name, in: parentId) }
@@ -66,9 +68,9 @@ extension Catalog {
   ) throws -> Recipe {
     let name = try Self.checkedName(name, "a recipe")
     if let taken = recipes.first(where: { $0.name.lowercased() == name.lowercased() }) {
-      throw CatalogError.conflict("a recipe named \"\(taken.name)\" already exists")
+      throw CatalogError.conflict(tr("a recipe named \"\(taken.name)\" already exists"))
     }
-    guard !items.isEmpty else { throw CatalogError.invalidValue("a recipe needs at least one menu item") }
+    guard !items.isEmpty else { throw CatalogError.invalidValue(tr("a recipe needs at least one menu item")) }
     let itemIds = try items.map { try menuItem(atPath: $0).id }
     let (cookbookId, chapterId) = try filing(cookbook: cookbook, chapter: chapter)
     try Self.checkIcon(icon)
@@ -92,7 +94,7 @@ extension Catalog {
   {
     let name = try Self.checkedName(name, "a cookbook")
     if let taken = cookbooks.first(where: { $0.name.lowercased() == name.lowercased() }) {
-      throw CatalogError.conflict("a cookbook named \"\(taken.name)\" already exists")
+      throw CatalogError.conflict(tr("a cookbook named \"\(taken.name)\" already exists"))
     }
     try Self.checkIcon(icon)
     try Self.checkKeywords(keywords, owner: "cookbook \"\(name)\"")
@@ -114,7 +116,9 @@ extension Catalog {
   static func checkedName(_ name: String, _ what: String) throws -> String {
     let trimmed = Keywords.trim(name)
     guard !trimmed.isEmpty else { throw CatalogError.invalidValue("\(what) needs a name") }
-    guard !trimmed.contains("/") else { throw CatalogError.invalidValue("\"\(trimmed)\": names cannot contain \"/\"") }
+    guard !trimmed.contains("/") else {
+      throw CatalogError.invalidValue(tr("\"\(trimmed)\": names cannot contain \"/\""))
+    }
     return trimmed
   }
 
@@ -129,7 +133,7 @@ extension Catalog {
   /// No other item in the folder `parentId` has the name already (`except` is the one moving).
   func checkFree(_ name: String, in parentId: String?, except: String? = nil) throws {
     if let taken = menuItems.first(where: { $0.parentId == parentId && $0.id != except && $0.name == name }) {
-      throw CatalogError.conflict("\"\(path(of: taken))\" already exists")
+      throw CatalogError.conflict(tr("\"\(path(of: taken))\" already exists"))
     }
   }
 
@@ -147,7 +151,7 @@ extension Catalog {
   /// The ids of the cookbook and chapter with these names; a chapter needs its cookbook.
   func filing(cookbook: String?, chapter: String?) throws -> (String?, String?) {
     guard let cookbook else {
-      if chapter != nil { throw CatalogError.invalidValue("a chapter needs its cookbook") }
+      if chapter != nil { throw CatalogError.invalidValue(tr("a chapter needs its cookbook")) }
       return (nil, nil)
     }
     guard case .cookbook(let found) = try entry(named: cookbook, kind: .cookbook) else { return (nil, nil) }
@@ -176,7 +180,7 @@ extension Catalog {
     for name in names {
       let name = try checkedName(name, "a chapter")
       if cookbook.chapters.contains(where: { $0.name.lowercased() == name.lowercased() }) {
-        throw CatalogError.conflict("cookbook \"\(cookbook.name)\" already has a chapter \"\(name)\"")
+        throw CatalogError.conflict(tr("cookbook \"\(cookbook.name)\" already has a chapter \"\(name)\""))
       }
       let order = (cookbook.chapters.map(\.sortOrder).max() ?? -1) + 1
       cookbook.chapters.append(Cookbook.Chapter(id: newId(), name: name, sortOrder: order))

@@ -1,3 +1,5 @@
+import Localization
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
@@ -90,7 +92,7 @@ extension Catalog {
         preset.name = try Self.checkedName(newName, "a preset")
         if let taken = presets.first(where: { $0.id != preset.id && $0.name.lowercased() == preset.name.lowercased() })
         {
-          throw CatalogError.conflict("a preset named \"\(taken.name)\" already exists")
+          throw CatalogError.conflict(tr("a preset named \"\(taken.name)\" already exists"))
         }
         for item in menuItems where item.presetId == preset.id && item.name == oldName {
           try checkFree(preset.name, in: item.parentId, except: item.id)
@@ -114,15 +116,15 @@ extension Catalog {
         recipe.name = try Self.checkedName(newName, "a recipe")
         if let taken = recipes.first(where: { $0.id != recipe.id && $0.name.lowercased() == recipe.name.lowercased() })
         {
-          throw CatalogError.conflict("a recipe named \"\(taken.name)\" already exists")
+          throw CatalogError.conflict(tr("a recipe named \"\(taken.name)\" already exists"))
         }
       }
       let itemIds = try changes.items.map { paths in
-        guard !paths.isEmpty else { throw CatalogError.invalidValue("a recipe needs at least one menu item") }
+        guard !paths.isEmpty else { throw CatalogError.invalidValue(tr("a recipe needs at least one menu item")) }
         return try paths.map { try menuItem(atPath: $0).id }
       }
       if changes.cookbook == "" {
-        guard changes.chapter == nil else { throw CatalogError.invalidValue("a chapter needs its cookbook") }
+        guard changes.chapter == nil else { throw CatalogError.invalidValue(tr("a chapter needs its cookbook")) }
         (recipe.cookbookId, recipe.chapterId) = (nil, nil)
       } else if changes.cookbook != nil || changes.chapter != nil {
         let cookbook = changes.cookbook ?? recipe.cookbookId.flatMap(cookbook(id:))?.name
@@ -140,7 +142,7 @@ extension Catalog {
         if let taken = cookbooks.first(where: {
           $0.id != cookbook.id && $0.name.lowercased() == cookbook.name.lowercased()
         }) {
-          throw CatalogError.conflict("a cookbook named \"\(taken.name)\" already exists")
+          throw CatalogError.conflict(tr("a cookbook named \"\(taken.name)\" already exists"))
         }
       }
       try Self.addChapters(changes.newChapters, to: &cookbook)
@@ -157,8 +159,8 @@ extension Catalog {
     var item = try menuItem(atPath: path)
     let destination = try folder.map { try menuItem(atPath: $0, kind: .folder) }
     if let destination, isInside(destination, item) {
-      throw CatalogError.conflict(
-        "cannot move \"\(self.path(of: item))\" into itself (\"\(self.path(of: destination))\")")
+      let (moved, into) = (self.path(of: item), self.path(of: destination))
+      throw CatalogError.conflict(tr("cannot move \"\(moved)\" into itself (\"\(into)\")"))
     }
     try checkFree(item.name, in: destination?.id, except: item.id)
     let sortOrder = order ?? nextSortOrder(in: destination?.id)

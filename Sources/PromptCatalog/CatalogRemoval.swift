@@ -1,3 +1,5 @@
+import Localization
+
 /// Removing entries without leaving references to nothing behind.
 extension Catalog {
   /// Removes the entry `name` names and everything that only it held, and returns what went,
@@ -20,8 +22,11 @@ extension Catalog {
     case .folder(let folder):
       let inside = descendants(of: folder)
       if !inside.isEmpty && !recursive {
+        let (shown, count) = (path(of: folder), inside.count)
         throw CatalogError.conflict(
-          "folder \"\(path(of: folder))\" holds \(Self.count(inside.count, "menu item")): remove them first, or use --recursive"
+          tr(
+            one: "folder \"\(shown)\" holds \(count) menu item: remove them first, or use --recursive",
+            other: "folder \"\(shown)\" holds \(count) menu items: remove them first, or use --recursive", count: count)
         )
       }
       let goingItems = Set(([folder] + inside).map(\.id))
@@ -56,10 +61,12 @@ extension Catalog {
     let users = Set(recipeMenuItems.filter { itemIds.contains($0.menuItemId) }.map(\.recipeId))
     let userNames = recipes.filter { users.contains($0.id) }.map(\.name).sorted()
     if !userNames.isEmpty && !force {
+      let list = userNames.map { "\"\($0)\"" }.joined(separator: ", ")
+      // TRANSLATORS: {0} is what would be removed ("preset "Short""), {1} the recipes using it.
       throw CatalogError.conflict(
-        "\(what) is used by " + (userNames.count == 1 ? "recipe " : "recipes ")
-          + userNames.map { "\"\($0)\"" }.joined(separator: ", ")
-          + ": use --force to take it out of \(userNames.count == 1 ? "it" : "them")")
+        tr(
+          one: "\(what) is used by recipe \(list): use --force to take it out of it",
+          other: "\(what) is used by recipes \(list): use --force to take it out of them", count: userNames.count))
     }
     let goingPresets = presets.filter { presetIds.contains($0.id) }.map { "preset \($0.name)" }
     menuItems.removeAll { itemIds.contains($0.id) }

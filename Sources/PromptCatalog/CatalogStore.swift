@@ -1,3 +1,5 @@
+import Localization
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
@@ -34,7 +36,7 @@ public struct CatalogStore: Sendable {
     do {
       data = try FileAccess.contents(of: path)
     } catch {
-      throw CatalogError.fileAccess(path: path, reason: "cannot read the catalog: \(error.message)")
+      throw CatalogError.fileAccess(path: path, reason: tr("cannot read the catalog: \(error.message)"))
     }
     guard let data else { return Catalog() }
     return try Catalog(exportData: data, source: path)
@@ -71,13 +73,13 @@ public struct CatalogStore: Sendable {
       do {
         try FileAccess.makeFolder(folder, mode: 0o700)
       } catch {
-        throw CatalogError.fileAccess(path: folder, reason: "cannot create the folder: \(error.message)")
+        throw CatalogError.fileAccess(path: folder, reason: tr("cannot create the folder: \(error.message)"))
       }
     }
     do {
       try FileAccess.replace(path, with: data, mode: 0o600)
     } catch {
-      throw CatalogError.fileAccess(path: path, reason: "cannot write the catalog: \(error.message)")
+      throw CatalogError.fileAccess(path: path, reason: tr("cannot write the catalog: \(error.message)"))
     }
   }
 }

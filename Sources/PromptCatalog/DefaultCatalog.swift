@@ -1,3 +1,5 @@
+public import Localization
+
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
 #else
@@ -7,31 +9,123 @@
 /// The starting catalog `ail-ai catalog init` sets up: the app's default categories, each with a
 /// short preset so that the catalog is usable at once. The names are the ones the README, the
 /// tools' `--help` and `scripts/ail.mk` use, so every documented example works on a new catalog.
+///
+/// In German the original app's German set comes first (Mail/Antworten/Freundlich,
+/// Notizen/Korrektur …, with German prompts and keywords), and the English set is created beside
+/// it, so that the documented English names (Mail/Reply/Friendly, Proofread) resolve in every
+/// language; Korrektur is then the default preset.
 extension Catalog {
   /// The folders Mail (with Reply, Forward and Analyze), Notes, Articles and General and their
   /// sample presets, where a folder of that path or a preset of that name does not exist yet; so
-  /// it can run again and again. The sample "Proofread" becomes the default preset when none is
-  /// marked. Returns what was added, for messages.
+  /// it can run again and again. The sample "Proofread" ("Korrektur" in German) becomes the
+  /// default preset when none is marked. Returns what was added, for messages.
   @discardableResult
-  public mutating func addDefaults(now: Date = Date()) throws -> [String] {
+  public mutating func addDefaults(now: Date = Date(), language: Language = .english) throws -> [String] {
     var added: [String] = []
-    for (path, icon) in Self.defaultFolders
+    let hasDefault = presets.contains(where: \.isDefault)
+    if language == .german {
+      added += try addSamples(
+        folders: Self.germanFolders, presets: Self.germanPresets,
+        defaultPreset: hasDefault ? nil : Self.germanDefaultPresetName, now: now)
+    }
+    added += try addSamples(
+      folders: Self.defaultFolders, presets: Self.samplePresets,
+      defaultPreset: hasDefault || language == .german ? nil : Self.defaultPresetName, now: now)
+    return added
+  }
+
+  private mutating func addSamples(
+    folders: [(path: String, icon: String?)], presets samples: [Sample], defaultPreset: String?, now: Date
+  ) throws -> [String] {
+    var added: [String] = []
+    for (path, icon) in folders
     where menuItems(matchingPath: "/" + path, kind: .folder, caseSensitive: true).isEmpty {
       let parent = FileAccess.parentFolder(of: path)
       let name = String(path.split(separator: "/").last!)
       try addFolder(named: name, in: parent.map { "/" + $0 }, icon: icon)
       added.append("folder \(path)")
     }
-    let hasDefault = presets.contains(where: \.isDefault)
-    for sample in Self.samplePresets
+    for sample in samples
     where !presets.contains(where: { $0.name.lowercased() == sample.name.lowercased() }) {
       try addPreset(
         named: sample.name, text: sample.text, in: "/" + sample.folder, icon: sample.icon,
-        isDefault: sample.name == Self.defaultPresetName && !hasDefault, now: now)
+        isDefault: sample.name == defaultPreset, now: now)
       added.append("preset \(sample.folder)/\(sample.name)")
     }
     return added
   }
+
+  private typealias Sample = (folder: String, name: String, icon: String?, text: String)
+
+  static let germanDefaultPresetName = "Korrektur"
+
+  /// The original app's German categories: Mail is the same folder in both languages.
+  private static let germanFolders: [(path: String, icon: String?)] = [
+    ("Mail", "✉️"), ("Mail/Antworten", "↩️"), ("Mail/Weiterleiten", "↪️"), ("Mail/Analysieren", "🔍"),
+    ("Notizen", "📝"), ("Artikel", "📰"), ("Allgemein", "💬"),
+  ]
+
+  /// The German samples, one for each English one, with German keywords ({{Ton}}, {{Länge}} …).
+  private static let germanPresets: [Sample] = [
+    (
+      "Mail/Antworten", "Freundlich", "🙂",
+      """
+      Schreibe eine freundliche, kurze Antwort auf die folgende E-Mail in einem \
+      {{Ton|herzlichen, aber professionellen}} Ton. Beantworte jede Frage, die sie stellt, in der \
+      Sprache der E-Mail. Schreibe nur den Text der Antwort.
+      """
+    ),
+    (
+      "Mail/Weiterleiten", "Kurz", nil,
+      """
+      Fasse die folgende E-Mail in wenigen Sätzen für {{Empfänger|eine Kollegin oder einen Kollegen}} \
+      zusammen, die sie weitergeleitet bekommt: worum es geht, was zu tun ist und bis wann.
+      """
+    ),
+    (
+      "Mail/Analysieren", "Aufgaben", "✅",
+      """
+      Liste alle Aufgaben, Fristen und offenen Fragen der folgenden E-Mail als Stichpunkte auf. \
+      Schreibe „keine“, wenn es keine gibt.
+      """
+    ),
+    (
+      "Notizen", "Korrektur", "✏️",
+      """
+      Korrigiere Rechtschreibung, Grammatik und Zeichensetzung des folgenden Textes. Ändere weder \
+      seinen Inhalt noch seinen Stil. Schreibe nur den korrigierten Text.
+      """
+    ),
+    (
+      "Notizen", "Aufräumen", "🧹",
+      """
+      Mache aus der folgenden Notiz, oft einem transkribierten Sprachmemo, eine aufgeräumte \
+      schriftliche Notiz: Korrigiere Erkennungs- und Rechtschreibfehler, streiche Füllwörter und \
+      Wiederholungen, füge Absätze und, wo es hilft, eine Liste hinzu. Behalte ihre Sprache, ihre \
+      Bedeutung und jede Tatsache. Schreibe nur die Notiz.
+      """
+    ),
+    (
+      "Artikel", "Zusammenfassen", "📋",
+      """
+      Fasse den folgenden Artikel in {{Länge|fünf Stichpunkten}} zusammen: zuerst sein \
+      Hauptargument, dann die Punkte, die es stützen. Schreibe nur die Zusammenfassung.
+      """
+    ),
+    (
+      "Allgemein", "Kurzfassung", "📝",
+      """
+      Fasse den folgenden Text in {{Länge|drei Sätzen}} zusammen. Schreibe nur die Zusammenfassung.
+      """
+    ),
+    (
+      "Allgemein", "Übersetzen", "🌐",
+      """
+      Übersetze den folgenden Text in die Sprache {{Sprache|Englisch}}. Behalte seine Formatierung \
+      bei. Schreibe nur die Übersetzung.
+      """
+    ),
+  ]
 
   static let defaultPresetName = "Proofread"
 
@@ -40,7 +134,7 @@ extension Catalog {
     ("Articles", "📰"), ("General", "💬"),
   ]
 
-  private static let samplePresets: [(folder: String, name: String, icon: String?, text: String)] = [
+  private static let samplePresets: [Sample] = [
     (
       "Mail/Reply", "Friendly", "🙂",
       """

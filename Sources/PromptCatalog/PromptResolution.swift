@@ -1,3 +1,5 @@
+import Localization
+
 /// Turning the names people type (`--preset`, `--recipe`) into prompts.
 extension Catalog {
   /// The system prompt for `--preset NAME`, `--recipe NAME`, or the default preset when both
@@ -29,7 +31,7 @@ extension Catalog {
       plan.source = "default preset \(preset.name)"
       return plan
     case (_?, _?):
-      throw CatalogError.invalidValue("give a preset or a recipe, not both")
+      throw CatalogError.invalidValue(tr("give a preset or a recipe, not both"))
     }
   }
 
@@ -73,7 +75,7 @@ extension Catalog {
     if let item = items.first {
       guard let preset = item.presetId.flatMap(preset(id:)) else {
         throw CatalogError.invalidValue(
-          "\"\(path(of: item))\" is a folder, not a preset (use it as a recipe: --recipe)")
+          tr("\"\(path(of: item))\" is a folder, not a preset (use it as a recipe: --recipe)"))
       }
       return (preset, item)
     }
@@ -87,9 +89,10 @@ extension Catalog {
   public func defaultPreset() throws -> Preset? {
     let marked = presets.filter(\.isDefault)
     guard marked.count <= 1 else {
+      let list = marked.map { "\"\($0.name)\"" }.joined(separator: ", ")
       throw CatalogError.conflict(
-        "several presets are marked as the default (" + marked.map { "\"\($0.name)\"" }.joined(separator: ", ")
-          + "): keep one with `ail-ai catalog edit NAME --no-default`")
+        tr("several presets are marked as the default (\(list)): keep one with `ail-ai catalog edit NAME --no-default`")
+      )
     }
     return marked.first
   }

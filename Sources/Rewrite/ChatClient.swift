@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Localization
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -137,8 +138,9 @@ struct ChatAttempt {
         usage = Usage(promptTokens: prompt, completionTokens: object["eval_count"]?.intValue.map { Int($0) })
         if let prompt, request.estimatedTokens > 256, prompt * 2 < request.estimatedTokens {
           onWarning(
-            "\(provider.name): the model read only \(prompt) tokens of about \(request.estimatedTokens): "
-              + "the input was probably cut (set a larger context_length for the provider)")
+            tr(
+              "\(provider.name): the model read only \(prompt) tokens of about \(request.estimatedTokens): the input was probably cut (set a larger context_length for the provider)"
+            ))
         }
       }
     }
@@ -163,7 +165,7 @@ struct ChatAttempt {
 
   private func finished(_ text: String, usage: Usage?, finishReason: String?) throws -> Completion {
     if text.isEmpty { throw ChatError.empty(provider: provider.name, model: request.model) }
-    if finishReason == "length" { onWarning("\(provider.name): the answer was cut at the token limit") }
+    if finishReason == "length" { onWarning(tr("\(provider.name): the answer was cut at the token limit")) }
     return Completion(
       text: text, provider: provider.name, model: request.model, usage: usage, finishReason: finishReason)
   }

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Localization
 import NIOCore
 public import Resilience
 
@@ -91,7 +92,7 @@ public final class Rewriter: Sendable {
         let completion = try await ask(provider, attempt, onText: onText)
         if let cache = options.cache, let key = cacheKey {
           do { try cache.store(completion, key: key) } catch {
-            onWarning("cannot write the response cache: \(error.localizedDescription)")
+            onWarning(tr("cannot write the response cache: \(error.localizedDescription)"))
           }
         }
         return completion
@@ -100,7 +101,7 @@ public final class Rewriter: Sendable {
         if case .midStream = error, onText != nil { throw error }
         guard error.movesDownTheChain else { break }
         if chain.count > 1, (provider.name, model) != (chain.last!.provider.name, chain.last!.model) {
-          onWarning("\(error); trying the next provider")
+          onWarning(tr("\(error); trying the next provider"))
         }
       }
     }
@@ -116,7 +117,8 @@ public final class Rewriter: Sendable {
       return try await withRetries(
         policy: options.policy, breaker: breaker, host: provider.host,
         onRetry: { retry, delay, error in
-          onWarning("\(provider.name): \(error.message); retrying in \((delay * 10).rounded() / 10) s (retry \(retry))")
+          let wait = Formatted.tenths(Int((delay * 10).rounded()))
+          onWarning(tr("\(provider.name): \(error.message); retrying in \(wait) s (retry \(retry))"))
         }
       ) { _ in
         let attempt = ChatAttempt(

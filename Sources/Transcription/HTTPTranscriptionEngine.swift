@@ -1,6 +1,7 @@
 public import AsyncHTTPClient
 public import Audio
 import Foundation
+import Localization
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -93,7 +94,7 @@ public struct HTTPTranscriptionEngine: SpeechEngine {
     timeout: Double = 600, retries: Retries = Retries(), onRetry: @escaping @Sendable (String) -> Void = { _ in }
   ) throws {
     guard let endpoint = Self.endpoint(style: style, baseURL: baseURL) else {
-      throw TranscriptionError(.unavailable, "not an http(s) URL: \(Self.withoutCredentials(baseURL))")
+      throw TranscriptionError(.unavailable, tr("not an http(s) URL: \(Self.withoutCredentials(baseURL))"))
     }
     self.style = style
     self.endpoint = endpoint
@@ -127,9 +128,10 @@ public struct HTTPTranscriptionEngine: SpeechEngine {
       return try await withRetries(
         policy: retries.policy, breaker: breaker, host: authority, sleep: sleep,
         onRetry: { retry, delay, error in
-          onRetry(
-            "\(name) at \(authority): \(scrubbed(error.message)); retrying in \((delay * 10).rounded() / 10) s "
-              + "(retry \(retry) of \(retries.maxRetries))")
+          let (message, wait, most) = (
+            scrubbed(error.message), Formatted.tenths(Int((delay * 10).rounded())), retries.maxRetries
+          )
+          onRetry(tr("\(name) at \(authority): \(message); retrying in \(wait) s (retry \(retry) of \(most))"))
         }
       ) { _ in
         try await attempt(contentType: contentType, body: body)
@@ -197,38 +199,51 @@ public struct HTTPTranscriptionEngine: SpeechEngine {
     do {
       return try HTTPTranscriptionResponse.parse(bytes, contentType: response.headers.first(name: "Content-Type"))
     } catch let error as HTTPTranscriptionResponse.Unreadable {
-      throw TranscriptionError(.rejected, "\(name) at \(authority): \(error.message)")
+      throw TranscriptionError(.rejected, tr("\(name) at \(authority): \(error.message)"))
     }
   }
 
   /// The error a failed chunk ends with, in words for the user.
   private func failure(_ error: AttemptError, upload: Int, seconds: Double) -> TranscriptionError {
     let message = scrubbed(error.message)
-    let server = "\(name) at \(authority)"
-    let retried = retries.maxRetries > 0 ? " (after \(retries.maxRetries) retries)" : ""
+    let server = tr("\(name) at \(authority)")
+    let most = retries.maxRetries
+    let retried =
+      most > 0
+      ? tr(
+        one: "\(server): \(message) (after \(most) retry)", other: "\(server): \(message) (after \(most) retries)",
+        count: most)
+      : "\(server): \(message)"
     switch error.failure {
     case .transport:
-      return TranscriptionError(.transport, "\(server): \(message)\(retried)")
+      return TranscriptionError(.transport, retried)
     case .status(let status, let retryAfter, let quotaExhausted):
       switch status {
       case 401, 403:
-        let hint = apiKey == nil ? "an API key is needed" : "the API key was refused"
-        return TranscriptionError(.unauthorized, "\(server): \(hint) (\(message))")
+        return TranscriptionError(
+          .unauthorized,
+          apiKey == nil
+            ? tr("\(server): an API key is needed (\(message))") : tr("\(server): the API key was refused (\(message))")
+        )
       case 404:
         return TranscriptionError(.rejected, "\(server): \(message) (POST \(Self.withoutCredentials(endpoint)))")
       case 413:
-        let size = (Double(upload) / 1_048_576 * 10).rounded() / 10
+        let size = Formatted.tenths(Int((Double(upload) / 1_048_576 * 10).rounded()))
+        let audio = Int(seconds.rounded())
         return TranscriptionError(
           .rejected,
-          "\(server): the chunk is too large for the server (\(size) MB, \(Int(seconds.rounded())) s of audio; "
-            + "\(message)); lower --max-chunk")
+          tr(
+            "\(server): the chunk is too large for the server (\(size) MB, \(audio) s of audio; \(message)); lower --max-chunk"
+          ))
       case 429 where quotaExhausted:
-        return TranscriptionError(.rejected, "\(server): the account's quota is used up (\(message))")
+        return TranscriptionError(.rejected, tr("\(server): the account's quota is used up (\(message))"))
       default:
         if retries.policy.isRetryable(error.failure) {
           let capped = retryAfter.map { $0 > retries.retryAfterCap } ?? false
-          let reason = capped ? " (the server asked to wait \(Int(retryAfter ?? 0)) s, longer than allowed)" : retried
-          return TranscriptionError(.transport, "\(server): \(message)\(reason)")
+          let wait = Int(retryAfter ?? 0)
+          return TranscriptionError(
+            .transport,
+            capped ? tr("\(server): \(message) (the server asked to wait \(wait) s, longer than allowed)") : retried)
         }
         return TranscriptionError(.rejected, "\(server): \(message)")
       }

@@ -1,5 +1,6 @@
 public import Audio
 import Foundation
+import Localization
 
 #if canImport(Glibc)
   import Glibc
@@ -26,7 +27,7 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
     guard files.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) else {
       throw TranscriptionError(
         .unavailable,
-        "pocketsphinx: no US English model in \(modelDirectory) (install pocketsphinx-en-us, or give --model-dir)")
+        tr("pocketsphinx: no US English model in \(modelDirectory) (install pocketsphinx-en-us, or give --model-dir)"))
     }
     let arguments = [
       "ail-transcribe", "-hmm", files[0], "-lm", files[1], "-dict", files[2], "-logfn", "/dev/null",
@@ -35,11 +36,11 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
     var cStrings = arguments.map { strdup($0) }
     defer { cStrings.forEach { free($0) } }
     guard let config = api.parse(nil, api.args(), Int32(cStrings.count), &cStrings, 1) else {
-      throw TranscriptionError(.unavailable, "pocketsphinx: the model in \(modelDirectory) was not accepted")
+      throw TranscriptionError(.unavailable, tr("pocketsphinx: the model in \(modelDirectory) was not accepted"))
     }
     guard let decoder = api.initialise(config) else {
       _ = api.freeConfig(config)
-      throw TranscriptionError(.unavailable, "pocketsphinx: cannot load the model in \(modelDirectory)")
+      throw TranscriptionError(.unavailable, tr("pocketsphinx: cannot load the model in \(modelDirectory)"))
     }
     self.config = config
     self.decoder = decoder
@@ -57,17 +58,18 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
     if language == .german {
       throw TranscriptionError(
         .unavailable,
-        "pocketsphinx recognises US English only; for German use --engine openai (or whisper-server) with a server that has a multilingual model"
-      )
+        tr(
+          "pocketsphinx recognises US English only; for German use --engine openai (or whisper-server) with a server that has a multilingual model"
+        ))
     }
     let samples = Resampler.resample(audio, to: 16000).int16Samples
     return try lock.withLock { () throws -> Recognition in
       guard api.startUtterance(decoder) >= 0 else {
-        throw TranscriptionError(.rejected, "pocketsphinx: cannot start an utterance")
+        throw TranscriptionError(.rejected, tr("pocketsphinx: cannot start an utterance"))
       }
       let processed = samples.withUnsafeBufferPointer { api.processRaw(decoder, $0.baseAddress, $0.count, 0, 1) }
       guard processed >= 0, api.endUtterance(decoder) >= 0 else {
-        throw TranscriptionError(.rejected, "pocketsphinx: the decoder failed on this chunk")
+        throw TranscriptionError(.rejected, tr("pocketsphinx: the decoder failed on this chunk"))
       }
       var score: Int32 = 0
       let text = api.hypothesis(decoder, &score).map { String(cString: $0) } ?? ""
@@ -133,12 +135,13 @@ public final class PocketSphinxEngine: SpeechEngine, @unchecked Sendable {
       guard let handle = dlopen(PocketSphinxEngine.library, RTLD_NOW | RTLD_GLOBAL) else {
         throw TranscriptionError(
           .unavailable,
-          "pocketsphinx is not installed (apt-get install libpocketsphinx3 pocketsphinx-en-us), or use --engine openai|whisper-server"
-        )
+          tr(
+            "pocketsphinx is not installed (apt-get install libpocketsphinx3 pocketsphinx-en-us), or use --engine openai|whisper-server"
+          ))
       }
       func symbol<T>(_ name: String, as type: T.Type) throws -> T {
         guard let pointer = dlsym(handle, name) else {
-          throw TranscriptionError(.unavailable, "pocketsphinx: \(PocketSphinxEngine.library) has no \(name)")
+          throw TranscriptionError(.unavailable, tr("pocketsphinx: \(PocketSphinxEngine.library) has no \(name)"))
         }
         return unsafeBitCast(pointer, to: type)
       }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Localization
 import PromptCatalog
 import ToolKit
 
@@ -8,17 +9,18 @@ extension CatalogCommand {
   struct AddFolder: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "add-folder",
-      abstract: "Add a folder to the menu.",
+      abstract: tr("Add a folder to the menu."),
       discussion: HelpText.discussion(
-        "The folder goes last in its parent folder (or at the top of the menu).",
+        tr("The folder goes last in its parent folder (or at the top of the menu)."),
         examples: [
           Example(
-            "ail-ai catalog add-folder Internal --parent Mail --icon 🏢 --keywords 'Tone: casual'", "A folder in Mail.")
+            "ail-ai catalog add-folder Internal --parent Mail --icon 🏢 --keywords 'Tone: casual'",
+            tr("A folder in Mail."))
         ],
         exitStatuses: CatalogCommand.exitStatuses))
 
-    @Argument(help: ArgumentHelp("The folder's name (no \"/\").", valueName: "name")) var name: String
-    @Option(help: ArgumentHelp("The folder to put it in (a menu path).", valueName: "path")) var parent: String?
+    @Argument(help: ArgumentHelp(tr("The folder's name (no \"/\")."), valueName: "name")) var name: String
+    @Option(help: ArgumentHelp(tr("The folder to put it in (a menu path)."), valueName: "path")) var parent: String?
     @OptionGroup var look: EntryLook
     @OptionGroup var options: CatalogOptions
     @OptionGroup var common: CommonOptions
@@ -29,7 +31,7 @@ extension CatalogCommand {
         let path = try options.change { catalog in
           catalog.path(of: try catalog.addFolder(named: name, in: parent, icon: look.icon, keywords: look.keywords))
         }
-        diagnostics.info("added folder \(path)")
+        diagnostics.info(tr("added folder \(path)"))
       }
     }
   }
@@ -37,37 +39,38 @@ extension CatalogCommand {
   struct AddPreset: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "add-preset",
-      abstract: "Add a preset (a pre-prompt) and its place in the menu.",
+      abstract: tr("Add a preset (a pre-prompt) and its place in the menu."),
       discussion: HelpText.discussion(
-        """
-        The text comes from --text or --file (standard input for "-"); {{key}} placeholders in \
-        it are filled from keywords and --var when it is used, {{key|text}} gives a default. The \
-        preset is shown last in --folder, or at the top of the menu; --no-menu keeps it out of \
-        the menu. --default makes it the preset used when no prompt is named.
-        """,
+        tr(
+          """
+          The text comes from --text or --file (standard input for "-"); {{key}} placeholders in \
+          it are filled from keywords and --var when it is used, {{key|text}} gives a default. The \
+          preset is shown last in --folder, or at the top of the menu; --no-menu keeps it out of \
+          the menu. --default makes it the preset used when no prompt is named.
+          """),
         examples: [
           Example(
             "ail-ai catalog add-preset Formal --folder Mail/Reply --text 'Reply formally to {{Name|them}}.'",
-            "A preset with a placeholder and its default."),
+            tr("A preset with a placeholder and its default.")),
           Example(
-            "ail-ai catalog add-preset Style --file style.txt --default", "A preset from a file, used by default."),
+            "ail-ai catalog add-preset Style --file style.txt --default", tr("A preset from a file, used by default.")),
         ],
         exitStatuses: CatalogCommand.exitStatuses))
 
-    @Argument(help: ArgumentHelp("The preset's name (no \"/\").", valueName: "name")) var name: String
+    @Argument(help: ArgumentHelp(tr("The preset's name (no \"/\")."), valueName: "name")) var name: String
     @OptionGroup var source: PresetText
-    @Option(help: ArgumentHelp("The folder to show it in (a menu path).", valueName: "path")) var folder: String?
-    @Flag(help: "Keep the preset out of the menu.") var noMenu = false
-    @Flag(name: .customLong("default"), help: "Make it the default preset.") var isDefault = false
+    @Option(help: ArgumentHelp(tr("The folder to show it in (a menu path)."), valueName: "path")) var folder: String?
+    @Flag(help: ArgumentHelp(tr("Keep the preset out of the menu."))) var noMenu = false
+    @Flag(name: .customLong("default"), help: ArgumentHelp(tr("Make it the default preset."))) var isDefault = false
     @OptionGroup var look: EntryLook
     @OptionGroup var options: CatalogOptions
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
       guard source.text != nil || source.file != nil else {
-        throw ValidationError("Give the text with --text or --file.")
+        throw ValidationError(tr("Give the text with --text or --file."))
       }
-      if noMenu && folder != nil { throw ValidationError("--no-menu and --folder exclude each other.") }
+      if noMenu && folder != nil { throw ValidationError(tr("--no-menu and --folder exclude each other.")) }
     }
 
     func run() throws {
@@ -80,7 +83,7 @@ extension CatalogCommand {
             isDefault: isDefault
           ).name
         }
-        diagnostics.info("added preset \(added)" + (folder.map { " in \($0)" } ?? ""))
+        diagnostics.info(folder.map { tr("added preset \(added) in \($0)") } ?? tr("added preset \(added)"))
       }
     }
   }
@@ -88,38 +91,40 @@ extension CatalogCommand {
   struct AddRecipe: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "add-recipe",
-      abstract: "Add a recipe: menu items joined into one system prompt.",
+      abstract: tr("Add a recipe: menu items joined into one system prompt."),
       discussion: HelpText.discussion(
-        """
-        The items (menu paths, in order) make the prompt: a folder becomes a "# Name" heading, a \
-        preset supplies its text; the parts are joined with the separator (default: a blank \
-        line; \\n and \\t are understood). --cookbook and --chapter file the recipe.
-        """,
+        tr(
+          """
+          The items (menu paths, in order) make the prompt: a folder becomes a "# Name" heading, a \
+          preset supplies its text; the parts are joined with the separator (default: a blank \
+          line; \\n and \\t are understood). --cookbook and --chapter file the recipe.
+          """),
         examples: [
           Example(
             "ail-ai catalog add-recipe 'Careful reply' --item Mail/Reply --item Reply/Friendly --item Notes/Proofread",
-            "A heading and two presets."),
+            tr("A heading and two presets.")),
           Example(
             "ail-ai catalog add-recipe 'Two lines' --item Short --separator '\\n---\\n' --cookbook Office --chapter Mail",
-            "Filed in a cookbook."),
+            tr("Filed in a cookbook.")),
         ],
         exitStatuses: CatalogCommand.exitStatuses))
 
-    @Argument(help: ArgumentHelp("The recipe's name.", valueName: "name")) var name: String
+    @Argument(help: ArgumentHelp(tr("The recipe's name."), valueName: "name")) var name: String
     @Option(
-      name: .customLong("item"), help: ArgumentHelp("A menu item, by path (repeatable, in order).", valueName: "path"))
+      name: .customLong("item"),
+      help: ArgumentHelp(tr("A menu item, by path (repeatable, in order)."), valueName: "path"))
     var items: [String] = []
-    @Option(help: ArgumentHelp("What joins the parts (default: \\n\\n, a blank line).", valueName: "text"))
+    @Option(help: ArgumentHelp(tr("What joins the parts (default: \\n\\n, a blank line)."), valueName: "text"))
     var separator: String?
-    @Option(help: ArgumentHelp("The cookbook to file it in.", valueName: "name")) var cookbook: String?
-    @Option(help: ArgumentHelp("The cookbook's chapter to file it in.", valueName: "name")) var chapter: String?
+    @Option(help: ArgumentHelp(tr("The cookbook to file it in."), valueName: "name")) var cookbook: String?
+    @Option(help: ArgumentHelp(tr("The cookbook's chapter to file it in."), valueName: "name")) var chapter: String?
     @OptionGroup var look: EntryLook
     @OptionGroup var options: CatalogOptions
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-      if items.isEmpty { throw ValidationError("Give the recipe's items with --item PATH (one or more).") }
-      if chapter != nil && cookbook == nil { throw ValidationError("--chapter needs --cookbook.") }
+      if items.isEmpty { throw ValidationError(tr("Give the recipe's items with --item PATH (one or more).")) }
+      if chapter != nil && cookbook == nil { throw ValidationError(tr("--chapter needs --cookbook.")) }
     }
 
     func run() throws {
@@ -132,7 +137,11 @@ extension CatalogCommand {
             keywords: look.keywords, cookbook: cookbook, chapter: chapter
           ).name
         }
-        diagnostics.info("added recipe \(added) of \(items.count) item\(items.count == 1 ? "" : "s")")
+        let count = items.count
+        diagnostics.info(
+          tr(
+            one: "added recipe \(added) of \(count) item", other: "added recipe \(added) of \(count) items",
+            count: count))
       }
     }
   }
@@ -140,18 +149,19 @@ extension CatalogCommand {
   struct AddCookbook: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "add-cookbook",
-      abstract: "Add a cookbook, with chapters.",
+      abstract: tr("Add a cookbook, with chapters."),
       discussion: HelpText.discussion(
-        "A cookbook files recipes in chapters; its keywords apply to all of its recipes.",
+        tr("A cookbook files recipes in chapters; its keywords apply to all of its recipes."),
         examples: [
           Example(
             "ail-ai catalog add-cookbook Office --chapter Mail --chapter Notes --keywords 'Company: ACME'",
-            "A cookbook of two chapters.")
+            tr("A cookbook of two chapters."))
         ],
         exitStatuses: CatalogCommand.exitStatuses))
 
-    @Argument(help: ArgumentHelp("The cookbook's name.", valueName: "name")) var name: String
-    @Option(name: .customLong("chapter"), help: ArgumentHelp("A chapter (repeatable, in order).", valueName: "name"))
+    @Argument(help: ArgumentHelp(tr("The cookbook's name."), valueName: "name")) var name: String
+    @Option(
+      name: .customLong("chapter"), help: ArgumentHelp(tr("A chapter (repeatable, in order)."), valueName: "name"))
     var chapters: [String] = []
     @OptionGroup var look: EntryLook
     @OptionGroup var options: CatalogOptions
@@ -163,47 +173,49 @@ extension CatalogCommand {
         let added = try options.change { catalog in
           try catalog.addCookbook(named: name, chapters: chapters, icon: look.icon, keywords: look.keywords).name
         }
-        diagnostics.info("added cookbook \(added)")
+        diagnostics.info(tr("added cookbook \(added)"))
       }
     }
   }
 
   struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "edit", abstract: "Change an entry: name, icon, keywords, a preset's text, a recipe's items.",
+      commandName: "edit", abstract: tr("Change an entry: name, icon, keywords, a preset's text, a recipe's items."),
       discussion: HelpText.discussion(
-        """
-        Only what is given changes; an empty --icon or --keywords removes it. Renaming a preset \
-        renames its menu items too. Presets and recipes get a new updatedAt date. --text, \
-        --file and --default/--no-default are for presets; --separator, --item, --cookbook and \
-        --chapter for recipes (--item replaces all items, --cookbook '' unfiles); --add-chapter \
-        for cookbooks.
-        """,
+        tr(
+          """
+          Only what is given changes; an empty --icon or --keywords removes it. Renaming a preset \
+          renames its menu items too. Presets and recipes get a new updatedAt date. --text, \
+          --file and --default/--no-default are for presets; --separator, --item, --cookbook and \
+          --chapter for recipes (--item replaces all items, --cookbook '' unfiles); --add-chapter \
+          for cookbooks.
+          """),
         examples: [
-          Example("ail-ai catalog edit Friendly --file friendly.txt", "A preset's new text."),
-          Example("ail-ai catalog edit Mail/Reply --keywords 'Tone: warm'", "A folder's keywords."),
-          Example("ail-ai catalog edit Proofread --default", "The preset used when none is named."),
+          Example("ail-ai catalog edit Friendly --file friendly.txt", tr("A preset's new text.")),
+          Example("ail-ai catalog edit Mail/Reply --keywords 'Tone: warm'", tr("A folder's keywords.")),
+          Example("ail-ai catalog edit Proofread --default", tr("The preset used when none is named.")),
         ],
         exitStatuses: CatalogCommand.exitStatuses))
 
-    @Argument(help: ArgumentHelp("The entry: a name or a menu path.", valueName: "name")) var name: String
-    @Option(help: ArgumentHelp("The entry's kind: folder, preset, recipe or cookbook.", valueName: "kind"))
+    @Argument(help: ArgumentHelp(tr("The entry: a name or a menu path."), valueName: "name")) var name: String
+    @Option(help: ArgumentHelp(tr("The entry's kind: folder, preset, recipe or cookbook."), valueName: "kind"))
     var type: CatalogEntry.Kind?
-    @Option(name: .customLong("name"), help: ArgumentHelp("The new name.", valueName: "name")) var newName: String?
+    @Option(name: .customLong("name"), help: ArgumentHelp(tr("The new name."), valueName: "name")) var newName: String?
     @OptionGroup var source: PresetText
-    @Flag(inversion: .prefixedNo, help: "Make the preset the default, or no longer the default.") var `default`: Bool?
-    @Option(help: ArgumentHelp("A recipe's separator (\\n and \\t are understood).", valueName: "text")) var separator:
-      String?
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(tr("Make the preset the default, or no longer the default.")))
+    var `default`: Bool?
+    @Option(help: ArgumentHelp(tr("A recipe's separator (\\n and \\t are understood)."), valueName: "text"))
+    var separator: String?
     @Option(
       name: .customLong("item"),
-      help: ArgumentHelp("A recipe's items, replacing the old ones (repeatable).", valueName: "path"))
+      help: ArgumentHelp(tr("A recipe's items, replacing the old ones (repeatable)."), valueName: "path"))
     var items: [String] = []
-    @Option(help: ArgumentHelp("The cookbook to file a recipe in ('' for none).", valueName: "name")) var cookbook:
+    @Option(help: ArgumentHelp(tr("The cookbook to file a recipe in ('' for none)."), valueName: "name")) var cookbook:
       String?
-    @Option(help: ArgumentHelp("The chapter to file a recipe in.", valueName: "name")) var chapter: String?
+    @Option(help: ArgumentHelp(tr("The chapter to file a recipe in."), valueName: "name")) var chapter: String?
     @Option(
       name: .customLong("add-chapter"),
-      help: ArgumentHelp("A chapter to add to a cookbook (repeatable).", valueName: "name"))
+      help: ArgumentHelp(tr("A chapter to add to a cookbook (repeatable)."), valueName: "name"))
     var newChapters: [String] = []
     @OptionGroup var look: EntryLook
     @OptionGroup var options: CatalogOptions
@@ -218,32 +230,33 @@ extension CatalogCommand {
           chapter: chapter,
           newChapters: newChapters)
         guard changes != EntryChanges() else {
-          throw ToolError(.usage, "nothing to change: give what to change, such as --name or --text")
+          throw ToolError(.usage, tr("nothing to change: give what to change, such as --name or --text"))
         }
         let changed = try options.change { catalog in
           catalog.describe(entry: try catalog.edit(name, kind: type, changes: changes))
         }
-        diagnostics.info("changed \(changed)")
+        diagnostics.info(tr("changed \(changed)"))
       }
     }
   }
 
   struct Move: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "move", abstract: "Move a folder or preset to another folder, or to another place in its folder.",
+      commandName: "move",
+      abstract: tr("Move a folder or preset to another folder, or to another place in its folder."),
       discussion: HelpText.discussion(
-        "The item goes last in the folder unless --order gives its sort position (smaller comes first).",
+        tr("The item goes last in the folder unless --order gives its sort position (smaller comes first)."),
         examples: [
-          Example("ail-ai catalog move Mail/Reply/Short --to Notes", "Into another folder."),
-          Example("ail-ai catalog move General --root --order=-1", "To the top of the menu, first."),
+          Example("ail-ai catalog move Mail/Reply/Short --to Notes", tr("Into another folder.")),
+          Example("ail-ai catalog move General --root --order=-1", tr("To the top of the menu, first.")),
         ],
         exitStatuses: CatalogCommand.exitStatuses))
 
-    @Argument(help: ArgumentHelp("The menu item to move, by path.", valueName: "path")) var path: String
-    @Option(help: ArgumentHelp("The folder to move it into (a menu path).", valueName: "path")) var to: String?
-    @Flag(help: "Move it to the top level of the menu.") var root = false
+    @Argument(help: ArgumentHelp(tr("The menu item to move, by path."), valueName: "path")) var path: String
+    @Option(help: ArgumentHelp(tr("The folder to move it into (a menu path)."), valueName: "path")) var to: String?
+    @Flag(help: ArgumentHelp(tr("Move it to the top level of the menu."))) var root = false
     @Option(
-      help: Move.orderRange.help("Its sort position in the folder.", valueName: "n"),
+      help: Move.orderRange.help(tr("Its sort position in the folder."), valueName: "n"),
       transform: Move.orderRange.parse)
     var order: Int?
 
@@ -253,14 +266,14 @@ extension CatalogCommand {
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
-      if (to == nil) == !root { throw ValidationError("Give either --to FOLDER or --root.") }
+      if (to == nil) == !root { throw ValidationError(tr("Give either --to FOLDER or --root.")) }
     }
 
     func run() throws {
       let diagnostics = common.diagnostics(for: "ail-ai")
       try runTool(diagnostics) {
         let moved = try options.change { catalog in catalog.path(of: try catalog.move(path, to: to, order: order)) }
-        diagnostics.info("moved to \(moved)")
+        diagnostics.info(tr("moved to \(moved)"))
       }
     }
   }
@@ -268,25 +281,27 @@ extension CatalogCommand {
   struct Remove: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "rm",
-      abstract: "Remove a folder, preset, recipe or cookbook.",
+      abstract: tr("Remove a folder, preset, recipe or cookbook."),
       discussion: HelpText.discussion(
-        """
-        A folder must be empty unless --recursive, which removes what is inside it too (presets \
-        shown elsewhere in the menu stay). A preset goes with every menu item showing it. What \
-        recipes use is kept unless --force, which also takes it out of those recipes. A \
-        cookbook's recipes stay, filed in no cookbook.
-        """,
+        tr(
+          """
+          A folder must be empty unless --recursive, which removes what is inside it too (presets \
+          shown elsewhere in the menu stay). A preset goes with every menu item showing it. What \
+          recipes use is kept unless --force, which also takes it out of those recipes. A \
+          cookbook's recipes stay, filed in no cookbook.
+          """),
         examples: [
-          Example("ail-ai catalog rm Mail/Reply/Short", "A preset."),
-          Example("ail-ai catalog rm Notes --recursive --force", "A folder with everything in it."),
+          Example("ail-ai catalog rm Mail/Reply/Short", tr("A preset.")),
+          Example("ail-ai catalog rm Notes --recursive --force", tr("A folder with everything in it.")),
         ],
         exitStatuses: CatalogCommand.exitStatuses))
 
-    @Argument(help: ArgumentHelp("The entry: a name or a menu path.", valueName: "name")) var name: String
-    @Option(help: ArgumentHelp("The entry's kind: folder, preset, recipe or cookbook.", valueName: "kind"))
+    @Argument(help: ArgumentHelp(tr("The entry: a name or a menu path."), valueName: "name")) var name: String
+    @Option(help: ArgumentHelp(tr("The entry's kind: folder, preset, recipe or cookbook."), valueName: "kind"))
     var type: CatalogEntry.Kind?
-    @Flag(name: .shortAndLong, help: "Remove a folder with everything in it.") var recursive = false
-    @Flag(name: .shortAndLong, help: "Remove also what recipes use, taking it out of them.") var force = false
+    @Flag(name: .shortAndLong, help: ArgumentHelp(tr("Remove a folder with everything in it."))) var recursive = false
+    @Flag(name: .shortAndLong, help: ArgumentHelp(tr("Remove also what recipes use, taking it out of them.")))
+    var force = false
     @OptionGroup var options: CatalogOptions
     @OptionGroup var common: CommonOptions
 
@@ -296,7 +311,9 @@ extension CatalogCommand {
         let removed = try options.change { catalog in
           try catalog.remove(name, kind: type, recursive: recursive, force: force)
         }
-        diagnostics.info("removed " + removed.joined(separator: ", "))
+        let list = removed.joined(separator: ", ")
+        // TRANSLATORS: {0} lists what was removed: "preset Mail/Reply/Short, folder Notes".
+        diagnostics.info(tr("removed \(list)"))
       }
     }
   }
@@ -304,16 +321,20 @@ extension CatalogCommand {
 
 /// `--icon` and `--keywords`, which every kind of entry has.
 struct EntryLook: ParsableArguments {
-  @Option(help: ArgumentHelp("An icon of at most 3 characters, such as an emoji.", valueName: "icon")) var icon: String?
-  @Option(help: ArgumentHelp("Keywords: \"key: value; key2: value2\".", valueName: "keywords")) var keywords: String?
+  @Option(help: ArgumentHelp(tr("An icon of at most 3 characters, such as an emoji."), valueName: "icon")) var icon:
+    String?
+  @Option(help: ArgumentHelp(tr("Keywords: \"key: value; key2: value2\"."), valueName: "keywords")) var keywords:
+    String?
 
   func validate() throws {
-    if let icon, icon.count > Catalog.maximumIconLength { throw ValidationError("--icon takes at most 3 characters.") }
+    if let icon, icon.count > Catalog.maximumIconLength {
+      throw ValidationError(tr("--icon takes at most 3 characters."))
+    }
     if let keywords {
       do {
         _ = try Keywords.parse(keywords)
       } catch CatalogError.malformedKeywords(_, let entry) {
-        throw ValidationError("--keywords: \"\(entry)\" is not \"key: value\".")
+        throw ValidationError(tr("--keywords: \"\(entry)\" is not \"key: value\"."))
       }
     }
   }
@@ -321,14 +342,14 @@ struct EntryLook: ParsableArguments {
 
 /// A preset's text: `--text` or `--file`.
 struct PresetText: ParsableArguments {
-  @Option(help: ArgumentHelp("The preset's text.", valueName: "text")) var text: String?
+  @Option(help: ArgumentHelp(tr("The preset's text."), valueName: "text")) var text: String?
   @Option(
-    help: ArgumentHelp("A file holding the preset's text ('-' for standard input).", valueName: "file"),
+    help: ArgumentHelp(tr("A file holding the preset's text ('-' for standard input)."), valueName: "file"),
     completion: .file())
   var file: String?
 
   func validate() throws {
-    if text != nil && file != nil { throw ValidationError("--text and --file exclude each other.") }
+    if text != nil && file != nil { throw ValidationError(tr("--text and --file exclude each other.")) }
   }
 
   /// The text given, nil when neither option was. A file's final line break is not part of the

@@ -1,18 +1,19 @@
 // Public imports: the conformances below are of public types to public protocols.
 public import ArgumentParser
+import Localization
 public import PromptCatalog
 public import ToolKit
 
 /// `--catalog`, and loading and saving the catalog it names: what every catalog command shares.
 struct CatalogOptions: ParsableArguments {
   @Option(
-    help: ArgumentHelp("The catalog file (default: $XDG_DATA_HOME/ailo/catalog.json).", valueName: "path"),
+    help: ArgumentHelp(tr("The catalog file (default: $XDG_DATA_HOME/ailo/catalog.json)."), valueName: "path"),
     completion: .file())
   var catalog: String?
 
-  static let environment = [("XDG_DATA_HOME", "Holds ailo/catalog.json, the catalog (default ~/.local/share).")]
+  static let environment = [("XDG_DATA_HOME", tr("Holds ailo/catalog.json, the catalog (default ~/.local/share)."))]
   static let files = [
-    ("$XDG_DATA_HOME/ailo/catalog.json", "The catalog (mode 0600), unless --catalog names another file.")
+    ("$XDG_DATA_HOME/ailo/catalog.json", tr("The catalog (mode 0600), unless --catalog names another file."))
   ]
 
   var store: CatalogStore {
@@ -34,7 +35,7 @@ struct CatalogOptions: ParsableArguments {
 enum CatalogInput {
   static func text(of path: String) throws -> String {
     guard let text = String(validating: try InputFile.contents(of: path), as: UTF8.self) else {
-      throw ToolError(.dataError, "\(InputFile.displayName(path)) is not UTF-8 text")
+      throw ToolError(.dataError, tr("\(InputFile.displayName(path)) is not UTF-8 text"))
     }
     return text
   }

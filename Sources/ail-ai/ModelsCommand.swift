@@ -1,6 +1,7 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Foundation
+import Localization
 import Resilience
 import Rewrite
 import ToolKit
@@ -8,12 +9,15 @@ import ToolKit
 /// `ail-ai models`: what a provider offers.
 struct ModelsCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "models", abstract: "List the models of a provider, one per line.",
+    commandName: "models", abstract: tr("List the models of a provider, one per line."),
     discussion: HelpText.discussion(
-      "Asks the provider: /v1/models (data[].id) for OpenAI-compatible servers, /api/tags (models[].name) for Ollama.",
-      examples: [Example("ail-ai models --provider local", "The models Ollama has pulled.")],
+      tr(
+        "Asks the provider: /v1/models (data[].id) for OpenAI-compatible servers, /api/tags (models[].name) for Ollama."
+      ),
+      examples: [Example("ail-ai models --provider local", tr("The models Ollama has pulled."))],
       exitStatuses: [
-        (.success, nil), (.unavailable, "The provider cannot be reached."), (.tempFailure, "The provider refused."),
+        (.success, nil), (.unavailable, tr("The provider cannot be reached.")),
+        (.tempFailure, tr("The provider refused.")),
         (.configError, nil),
       ]))
 

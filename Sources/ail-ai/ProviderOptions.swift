@@ -1,4 +1,5 @@
 public import ArgumentParser
+import Localization
 import Resilience
 public import Rewrite
 import ToolKit
@@ -8,28 +9,28 @@ import ToolKit
 /// `--base-url` (and `--type`, `--api-key-env`), which needs no providers file at all.
 struct ProviderOptions: ParsableArguments {
   @Option(
-    help: ArgumentHelp("A configured provider (default: the one set with 'providers default').", valueName: "name"))
+    help: ArgumentHelp(tr("A configured provider (default: the one set with 'providers default')."), valueName: "name"))
   var provider: String?
 
-  @Option(help: ArgumentHelp("The model (default: the provider's).", valueName: "name")) var model: String?
+  @Option(help: ArgumentHelp(tr("The model (default: the provider's)."), valueName: "name")) var model: String?
 
-  @Option(help: ArgumentHelp("A provider not in the providers file: its base URL.", valueName: "url")) var baseURL:
+  @Option(help: ArgumentHelp(tr("A provider not in the providers file: its base URL."), valueName: "url")) var baseURL:
     String?
 
   @Option(
     help: ArgumentHelp(
-      "With --base-url: openai, mistral or ollama (default: from the URL, else asked).", valueName: "type"))
+      tr("With --base-url: openai, mistral or ollama (default: from the URL, else asked)."), valueName: "type"))
   var type: ProviderType?
 
-  @Option(help: ArgumentHelp("With --base-url: the environment variable holding the API key.", valueName: "name"))
+  @Option(help: ArgumentHelp(tr("With --base-url: the environment variable holding the API key."), valueName: "name"))
   var apiKeyEnv: String?
 
-  @Option(help: ArgumentHelp("Where providers are kept.", valueName: "path"), completion: .file())
+  @Option(help: ArgumentHelp(tr("Where providers are kept."), valueName: "path"), completion: .file())
   var providers: String?
 
   static let environment: [(String, String)] = [
-    ("AIL_AI_PROVIDER", "The provider to use when --provider is not given."),
-    ("XDG_CONFIG_HOME", "Holds ailo/providers.json (default ~/.config)."),
+    ("AIL_AI_PROVIDER", tr("The provider to use when --provider is not given.")),
+    ("XDG_CONFIG_HOME", tr("Holds ailo/providers.json (default ~/.config).")),
   ]
 
   var storePath: String { providers ?? ProviderStore.defaultPath(environment: Environment.current) }
@@ -50,17 +51,18 @@ struct ProviderOptions: ParsableArguments {
     if !modelRequired { return [(try resolve(first, diagnostics: diagnostics), model ?? first.model ?? "")] }
     guard let model = model ?? first.model else {
       throw ToolError(
-        .configError, "no model: give --model or set one for provider \(first.name) (ail-ai providers add … --model)")
+        .configError,
+        tr("no model: give --model or set one for provider \(first.name) (ail-ai providers add … --model)"))
     }
     var chain = [(try resolve(first, diagnostics: diagnostics), model)]
     var seen: Set<String> = ["\(first.name):\(model)"]
     for target in first.fallback {
       guard let provider = contents[target.provider] else {
         throw ToolError(
-          .configError, "provider \(first.name) falls back to \(target.provider), which is not configured")
+          .configError, tr("provider \(first.name) falls back to \(target.provider), which is not configured"))
       }
       guard let fallbackModel = target.model ?? provider.model else {
-        throw ToolError(.configError, "fallback \(target) names no model and provider \(provider.name) has none")
+        throw ToolError(.configError, tr("fallback \(target) names no model and provider \(provider.name) has none"))
       }
       guard seen.insert("\(provider.name):\(fallbackModel)").inserted else { continue }
       chain.append((try resolve(provider, diagnostics: diagnostics), fallbackModel))
@@ -71,7 +73,7 @@ struct ProviderOptions: ParsableArguments {
   private func primary(_ contents: ProviderStore.Contents, diagnostics: Diagnostics) async throws -> Provider {
     if let baseURL {
       guard let base = Endpoints.normalize(baseURL) else {
-        throw ToolError(.usage, "--base-url is not an http(s) URL: \(baseURL)")
+        throw ToolError(.usage, tr("--base-url is not an http(s) URL: \(baseURL)"))
       }
       var provider = Provider(name: Endpoints.authority(of: base), type: type ?? .openai, baseURL: base)
       if let apiKeyEnv { provider.apiKey = .environment(apiKeyEnv) }
@@ -89,13 +91,17 @@ struct ProviderOptions: ParsableArguments {
       throw ToolError(
         .configError,
         contents.providers.isEmpty
-          ? "no provider configured: add one with 'ail-ai providers add NAME --base-url URL --model MODEL', or give --base-url"
-          : "no default provider: give --provider (configured: \(contents.providers.map(\.name).joined(separator: ", ")))"
+          ? tr(
+            "no provider configured: add one with 'ail-ai providers add NAME --base-url URL --model MODEL', or give --base-url"
+          )
+          : tr(
+            "no default provider: give --provider (configured: \(contents.providers.map(\.name).joined(separator: ", ")))"
+          )
       )
     }
     guard let found = contents[name] else {
       throw ToolError(
-        .configError, "no provider \(name) (configured: \(contents.providers.map(\.name).joined(separator: ", ")))")
+        .configError, tr("no provider \(name) (configured: \(contents.providers.map(\.name).joined(separator: ", ")))"))
     }
     return found
   }
@@ -103,12 +109,13 @@ struct ProviderOptions: ParsableArguments {
   private func probe(_ base: String, _ provider: Provider, diagnostics: Diagnostics) async -> ProviderType? {
     guard let resolved = try? resolve(provider, diagnostics: diagnostics) else { return nil }
     let type = try? await withHTTPClient(connectTimeout: 5) { http in await ModelList.probe(resolved, http: http) }
-    if let type { diagnostics.debug("\(base) answers as \(type.rawValue)") }
+    if let type { diagnostics.debug(tr("\(base) answers as \(type.rawValue)")) }
     return type
   }
 
   func resolve(_ provider: Provider, diagnostics: Diagnostics) throws -> ResolvedProvider {
-    let what = "API key of provider \(provider.name)"
+    // TRANSLATORS: what a secret is, in messages such as "cannot read {0}".
+    let what = tr("API key of provider \(provider.name)")
     let key: String? =
       switch provider.apiKey {
       case .environment(let name): try Secret.load(.environment(name), what: what, diagnostics: diagnostics).reveal()

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import Resilience
 import Rewrite
 import ToolKit
@@ -8,35 +9,37 @@ import ToolKit
 struct ProvidersCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "providers",
-    abstract: "Configure the language-model providers: OpenAI-compatible servers and Ollama.",
+    abstract: tr("Configure the language-model providers: OpenAI-compatible servers and Ollama."),
     discussion: HelpText.discussion(
-      """
-      Providers live in $XDG_CONFIG_HOME/ailo/providers.json (mode 0600): name, type, base \
-      URL, model, temperature (or "omit" for models that only accept their default), timeouts, \
-      where the API key comes from, and a fallback chain of PROVIDER:MODEL pairs tried in order \
-      when the provider fails. API keys are not stored there unless given with --api-key, and \
-      are never printed.
-      """,
+      tr(
+        """
+        Providers live in $XDG_CONFIG_HOME/ailo/providers.json (mode 0600): name, type, base \
+        URL, model, temperature (or "omit" for models that only accept their default), timeouts, \
+        where the API key comes from, and a fallback chain of PROVIDER:MODEL pairs tried in order \
+        when the provider fails. API keys are not stored there unless given with --api-key, and \
+        are never printed.
+        """),
       environment: ProviderOptions.environment,
-      files: [("$XDG_CONFIG_HOME/ailo/providers.json", "The providers.")],
+      files: [("$XDG_CONFIG_HOME/ailo/providers.json", tr("The providers."))],
       examples: [
         Example(
           "ail-ai providers add local --base-url http://localhost:11434 --model llama3.2",
-          "Ollama on this machine (type detected)."),
+          tr("Ollama on this machine (type detected).")),
         Example(
           "ail-ai providers add openai --base-url https://api.openai.com/v1 --model gpt-4o-mini --api-key-cmd 'pass show openai' --fallback local:llama3.2",
-          "OpenAI with its key from pass, falling back to the local model."),
-        Example("ail-ai providers default openai", "Use it when --provider is not given."),
-        Example("ail-ai providers test openai", "List its models and ask for a short answer."),
+          tr("OpenAI with its key from pass, falling back to the local model.")),
+        Example("ail-ai providers default openai", tr("Use it when --provider is not given.")),
+        Example("ail-ai providers test openai", tr("List its models and ask for a short answer.")),
       ],
       exitStatuses: [
-        (.success, nil), (.failure, "No such provider."), (.unavailable, "test: the provider cannot be reached."),
+        (.success, nil), (.failure, tr("No such provider.")),
+        (.unavailable, tr("test: the provider cannot be reached.")),
         (.configError, nil),
       ]),
     subcommands: [List.self, Add.self, Remove.self, Default.self, Show.self, Test.self])
 
   struct Store: ParsableArguments {
-    @Option(help: ArgumentHelp("Where providers are kept.", valueName: "path"), completion: .file())
+    @Option(help: ArgumentHelp(tr("Where providers are kept."), valueName: "path"), completion: .file())
     var providers: String?
 
     var store: ProviderStore {
@@ -57,11 +60,11 @@ struct ProvidersCommand: AsyncParsableCommand {
 
     func provider(_ name: String, in contents: ProviderStore.Contents) throws -> Provider {
       guard let provider = contents[name] else {
+        let configured = contents.providers.map(\.name).joined(separator: ", ")
         throw ToolError(
           .failure,
-          "no provider \(name)"
-            + (contents.providers.isEmpty
-              ? "" : " (configured: \(contents.providers.map(\.name).joined(separator: ", ")))"))
+          contents.providers.isEmpty
+            ? tr("no provider \(name)") : tr("no provider \(name) (configured: \(configured))"))
       }
       return provider
     }
@@ -69,7 +72,7 @@ struct ProvidersCommand: AsyncParsableCommand {
 
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "list", abstract: "List the providers: name, type, base URL, model; * marks the default.")
+      commandName: "list", abstract: tr("List the providers: name, type, base URL, model; * marks the default."))
     @OptionGroup var store: Store
     @OptionGroup var common: CommonOptions
 
@@ -90,55 +93,61 @@ struct ProvidersCommand: AsyncParsableCommand {
 
   struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "add", abstract: "Add a provider, or replace one of the same name.",
+      commandName: "add", abstract: tr("Add a provider, or replace one of the same name."),
       discussion:
-        "Without --type the type comes from the URL (openai.com, mistral.ai, port 11434, a path ending in /api or /v1) or, failing that, from asking the server: /v1/models, then /api/tags."
+        tr(
+          "Without --type the type comes from the URL (openai.com, mistral.ai, port 11434, a path ending in /api or /v1) or, failing that, from asking the server: /v1/models, then /api/tags."
+        )
     )
-    @Argument(help: "The provider's name.") var name: String
-    @Option(help: ArgumentHelp("openai, mistral or ollama.", valueName: "type")) var type: ProviderType?
+    @Argument(help: ArgumentHelp(tr("The provider's name."))) var name: String
+    @Option(help: ArgumentHelp(tr("openai, mistral or ollama."), valueName: "type")) var type: ProviderType?
     @Option(
-      help: ArgumentHelp("The server, e.g. https://api.openai.com/v1 or http://localhost:11434.", valueName: "url"))
+      help: ArgumentHelp(tr("The server, e.g. https://api.openai.com/v1 or http://localhost:11434."), valueName: "url"))
     var baseURL: String
-    @Option(help: ArgumentHelp("The model to ask by default.", valueName: "name")) var model: String?
-    @Option(help: ArgumentHelp("0–2, or omit (send none).", valueName: "t")) var temperature: String?
+    @Option(help: ArgumentHelp(tr("The model to ask by default."), valueName: "name")) var model: String?
+    @Option(help: ArgumentHelp(tr("0–2, or omit (send none)."), valueName: "t")) var temperature: String?
     @Option(
-      help: NumberRange.timeout.help("Seconds to connect.", valueName: "seconds", default: 10),
+      help: NumberRange.timeout.help(tr("Seconds to connect."), valueName: "seconds", default: 10),
       transform: NumberRange.timeout.parse)
     var connectTimeout: Double?
     @Option(
       help: NumberRange.timeout.help(
-        "Seconds for a whole answer; a streamed answer may take longer while words keep coming, but never this long without a byte.",
+        tr(
+          "Seconds for a whole answer; a streamed answer may take longer while words keep coming, but never this long without a byte."
+        ),
         valueName: "seconds", default: 300),
       transform: NumberRange.timeout.parse)
     var timeout: Double?
     @Option(
-      help: Add.contextRange.help("Ollama: the context window to ask for, in tokens.", valueName: "tokens"),
+      help: Add.contextRange.help(tr("Ollama: the context window to ask for, in tokens."), valueName: "tokens"),
       transform: Add.contextRange.parse)
     var contextLength: Int?
 
     static let contextRange = NumberRange(1...100_000_000)
-    @Option(help: ArgumentHelp("The environment variable holding the API key.", valueName: "name")) var apiKeyEnv:
+    @Option(help: ArgumentHelp(tr("The environment variable holding the API key."), valueName: "name")) var apiKeyEnv:
       String?
-    @Option(help: ArgumentHelp("A file whose first line is the API key.", valueName: "path")) var apiKeyFile: String?
-    @Option(help: ArgumentHelp("A command printing the API key, e.g. 'pass show openai'.", valueName: "command"))
+    @Option(help: ArgumentHelp(tr("A file whose first line is the API key."), valueName: "path")) var apiKeyFile:
+      String?
+    @Option(help: ArgumentHelp(tr("A command printing the API key, e.g. 'pass show openai'."), valueName: "command"))
     var apiKeyCmd: String?
     @Option(
-      help: ArgumentHelp("The API key itself (stored in providers.json; prefer the other forms).", valueName: "key"))
+      help: ArgumentHelp(tr("The API key itself (stored in providers.json; prefer the other forms)."), valueName: "key")
+    )
     var apiKey: String?
     @Option(
       help: ArgumentHelp(
-        "PROVIDER:MODEL to try when this one fails; repeatable, in order.", valueName: "provider:model"))
+        tr("PROVIDER:MODEL to try when this one fails; repeatable, in order."), valueName: "provider:model"))
     var fallback: [String] = []
-    @Flag(name: .customLong("default"), help: "Make it the default provider.") var makeDefault = false
+    @Flag(name: .customLong("default"), help: ArgumentHelp(tr("Make it the default provider."))) var makeDefault = false
     @OptionGroup var store: Store
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
       if [apiKeyEnv, apiKeyFile, apiKeyCmd, apiKey].compactMap({ $0 }).count > 1 {
-        throw ValidationError("Give at most one of --api-key-env, --api-key-file, --api-key-cmd and --api-key.")
+        throw ValidationError(tr("Give at most one of --api-key-env, --api-key-file, --api-key-cmd and --api-key."))
       }
       if let temperature { _ = try Temperature(parsing: temperature) }
-      if Endpoints.normalize(baseURL) == nil { throw ValidationError("--base-url must be an http or https URL.") }
+      if Endpoints.normalize(baseURL) == nil { throw ValidationError(tr("--base-url must be an http or https URL.")) }
       for target in fallback { _ = try FallbackTarget(parsing: target) }
     }
 
@@ -164,14 +173,15 @@ struct ProvidersCommand: AsyncParsableCommand {
             }
             guard let probed else {
               throw ToolError(
-                .unavailable, "\(base) answers neither /v1/models nor /api/tags: give --type openai, mistral or ollama")
+                .unavailable,
+                tr("\(base) answers neither /v1/models nor /api/tags: give --type openai, mistral or ollama"))
             }
             provider.type = probed
           }
-          diagnostics.info("\(name): type \(provider.type.rawValue)")
+          diagnostics.info(tr("\(name): type \(provider.type.rawValue)"))
         }
         for target in provider.fallback where target.provider != name && contents[target.provider] == nil {
-          diagnostics.warning("fallback provider \(target.provider) is not configured yet")
+          diagnostics.warning(tr("fallback provider \(target.provider) is not configured yet"))
         }
         if let index = contents.providers.firstIndex(where: { $0.name == name }) {
           contents.providers[index] = provider
@@ -185,8 +195,8 @@ struct ProvidersCommand: AsyncParsableCommand {
   }
 
   struct Remove: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a provider.")
-    @Argument(help: "The provider's name.") var name: String
+    static let configuration = CommandConfiguration(commandName: "remove", abstract: tr("Remove a provider."))
+    @Argument(help: ArgumentHelp(tr("The provider's name."))) var name: String
     @OptionGroup var store: Store
     @OptionGroup var common: CommonOptions
 
@@ -198,7 +208,7 @@ struct ProvidersCommand: AsyncParsableCommand {
         contents.providers.removeAll { $0.name == name }
         if contents.defaultProvider == name { contents.defaultProvider = contents.providers.first?.name }
         for provider in contents.providers where provider.fallback.contains(where: { $0.provider == name }) {
-          diagnostics.warning("provider \(provider.name) still falls back to \(name)")
+          diagnostics.warning(tr("provider \(provider.name) still falls back to \(name)"))
         }
         try store.save(contents)
       }
@@ -207,8 +217,8 @@ struct ProvidersCommand: AsyncParsableCommand {
 
   struct Default: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "default", abstract: "Set the provider used when --provider is not given.")
-    @Argument(help: "The provider's name.") var name: String
+      commandName: "default", abstract: tr("Set the provider used when --provider is not given."))
+    @Argument(help: ArgumentHelp(tr("The provider's name."))) var name: String
     @OptionGroup var store: Store
     @OptionGroup var common: CommonOptions
 
@@ -224,8 +234,8 @@ struct ProvidersCommand: AsyncParsableCommand {
 
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "show", abstract: "Show one provider's settings (never its key).")
-    @Argument(help: "The provider's name.") var name: String
+      commandName: "show", abstract: tr("Show one provider's settings (never its key)."))
+    @Argument(help: ArgumentHelp(tr("The provider's name."))) var name: String
     @OptionGroup var store: Store
     @OptionGroup var common: CommonOptions
 
@@ -261,8 +271,8 @@ struct ProvidersCommand: AsyncParsableCommand {
 
   struct Test: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "test", abstract: "Check a provider: list its models, then ask its model for a short answer.")
-    @Argument(help: "The provider's name (default: the default provider).") var name: String?
+      commandName: "test", abstract: tr("Check a provider: list its models, then ask its model for a short answer."))
+    @Argument(help: ArgumentHelp(tr("The provider's name (default: the default provider)."))) var name: String?
     @OptionGroup var store: Store
     @OptionGroup var common: CommonOptions
 
@@ -271,7 +281,7 @@ struct ProvidersCommand: AsyncParsableCommand {
       try await runTool(diagnostics) {
         let contents = try store.load()
         guard let chosen = name ?? contents.defaultProvider else {
-          throw ToolError(.configError, "no default provider: name one")
+          throw ToolError(.configError, tr("no default provider: name one"))
         }
         let provider = try store.provider(chosen, in: contents)
         let resolved = try ProviderOptions().resolve(provider, diagnostics: diagnostics)
@@ -283,7 +293,7 @@ struct ProvidersCommand: AsyncParsableCommand {
             try sink.write(
               "models: \(models.count) (\(models.prefix(8).joined(separator: ", "))\(models.count > 8 ? ", …" : ""))\n")
             if let model = provider.model {
-              if !ModelList.contains(models, model) { diagnostics.warning("model \(model) is not among them") }
+              if !ModelList.contains(models, model) { diagnostics.warning(tr("model \(model) is not among them")) }
               let rewriter = Rewriter(chain: [(resolved, model)], options: .init(policy: .none, cache: nil))
               try await rewriter.closing {
                 let answer = try await rewriter.rewrite(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Localization
 import Rewrite
 import ToolKit
 import Wire
@@ -34,9 +35,12 @@ struct RecordRewriting {
     report(tally)
     try records.finish()
     if tally.withoutText > 0 {
+      let (count, field) = (tally.withoutText, rewriter.field)
       throw ToolError(
         .dataError,
-        "\(tally.withoutText) record\(tally.withoutText == 1 ? "" : "s") without text in \"\(rewriter.field)\"")
+        tr(
+          one: "\(count) record without text in \"\(field)\"", other: "\(count) records without text in \"\(field)\"",
+          count: count))
     }
     guard !tally.failed.isEmpty else { return }
     // One record the provider chokes on is that record's failure; a provider that answered none
@@ -47,15 +51,30 @@ struct RecordRewriting {
 
   /// "rewrote 18 of 20 records, 2 failed (…)".
   private func report(_ tally: RecordTally) {
-    var text = "rewrote \(tally.rewritten) of \(tally.total) record\(tally.total == 1 ? "" : "s")"
+    let (rewritten, total) = (tally.rewritten, tally.total)
+    var text = tr(
+      one: "rewrote \(rewritten) of \(total) record", other: "rewrote \(rewritten) of \(total) records", count: total)
     if !tally.failed.isEmpty {
-      text += ", " + Formatting.failures(tally.failed)
+      text += ", " + Failures.text(tally.failed)
     }
     if !rewriter.dryRun { diagnostics.info(text) }
     if reportUsage {
       diagnostics.info(
-        "usage: \(tally.promptTokens) prompt + \(tally.completionTokens) completion = \(tally.promptTokens + tally.completionTokens) tokens"
+        tr(
+          "usage: \(tally.promptTokens) prompt + \(tally.completionTokens) completion = \(tally.promptTokens + tally.completionTokens) tokens"
+        )
       )
     }
+  }
+}
+
+/// `14 failed (a; b; c; …)`: how many failed and the first `shown` reasons, for a summary line
+/// that stays one line however many fail (ToolKit's `Formatting.failures`, in the user's language).
+enum Failures {
+  static func text(_ reasons: some Collection<String>, shown: Int = 3) -> String {
+    let listed = reasons.prefix(shown).joined(separator: "; ") + (reasons.count > shown ? "; …" : "")
+    let count = reasons.count
+    // TRANSLATORS: how many failed, then the first reasons: "2 failed (a: timeout; b: HTTP 500)".
+    return tr(one: "\(count) failed (\(listed))", other: "\(count) failed (\(listed))", count: count)
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Localization
 import PromptCatalog
 import Rewrite
 import Synchronization
@@ -9,88 +10,95 @@ import Wire
 struct RewriteCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "rewrite",
-    abstract: "Rewrite standard input with a language model (the default command).",
+    abstract: tr("Rewrite standard input with a language model (the default command)."),
     discussion: HelpText.discussion(
-      """
-      The input is the named files, one after the other as cat would join them, or standard \
-      input when none is named or the name is -. Plain text is rewritten as a whole and the \
-      answer streamed to standard output as it arrives. Input whose first non-blank character \
-      is "{" is read as records, one \
-      JSON object per line: each record's --field is rewritten and the record written on with \
-      "ai_text" and "ai" (provider, model, usage) added and every other field as it was; a \
-      record that fails gets "ai_error" instead, and the run exits 75 at the end.
+      tr(
+        """
+        The input is the named files, one after the other as cat would join them, or standard \
+        input when none is named or the name is -. Plain text is rewritten as a whole and the \
+        answer streamed to standard output as it arrives. Input whose first non-blank character \
+        is "{" is read as records, one \
+        JSON object per line: each record's --field is rewritten and the record written on with \
+        "ai_text" and "ai" (provider, model, usage) added and every other field as it was; a \
+        record that fails gets "ai_error" instead, and the run exits 75 at the end.
 
-      The system prompt is the pre-prompt: --preset, --recipe (a recipe, or a path of the \
-      catalog's menu such as Mail/Reply/Friendly), --system or --system-file, with {{key}} \
-      placeholders filled from the catalog's keywords and --var. The input text itself is never \
-      treated as a template.
+        The system prompt is the pre-prompt: --preset, --recipe (a recipe, or a path of the \
+        catalog's menu such as Mail/Reply/Friendly), --system or --system-file, with {{key}} \
+        placeholders filled from the catalog's keywords and --var. The input text itself is never \
+        treated as a template.
 
-      Failures are retried (connection errors, 408, 409, 429 unless the quota is exhausted, \
-      5xx; Retry-After honoured), then the provider's fallback chain is tried, each with its own \
-      model. Reasoning blocks (<think>…</think>) are dropped unless --keep-think. With --cache, \
-      an identical request is answered from $XDG_CACHE_HOME/ailo/responses without asking.
-      """,
+        Failures are retried (connection errors, 408, 409, 429 unless the quota is exhausted, \
+        5xx; Retry-After honoured), then the provider's fallback chain is tried, each with its own \
+        model. Reasoning blocks (<think>…</think>) are dropped unless --keep-think. With --cache, \
+        an identical request is answered from $XDG_CACHE_HOME/ailo/responses without asking.
+        """),
       environment: ProviderOptions.environment + [
-        ("XDG_CACHE_HOME", "Holds ailo/responses, the response cache (default ~/.cache).")
+        ("XDG_CACHE_HOME", tr("Holds ailo/responses, the response cache (default ~/.cache)."))
       ],
       files: [
-        ("$XDG_CONFIG_HOME/ailo/providers.json", "The providers (ail-ai providers)."),
-        ("$XDG_CONFIG_HOME/ailo/config", "Defaults in the [ail-ai] section: cache = true, concurrency, field."),
+        ("$XDG_CONFIG_HOME/ailo/providers.json", tr("The providers (ail-ai providers).")),
+        ("$XDG_CONFIG_HOME/ailo/config", tr("Defaults in the [ail-ai] section: cache = true, concurrency, field.")),
       ],
       examples: [
         Example(
-          "ail-mail body < m.eml | ail-ai --recipe Mail/Reply/Friendly --var Tone=formal", "Draft a friendly reply."),
-        Example("ail-ai --preset Proofread --diff note.txt", "What the model would change, as a unified diff."),
+          "ail-mail body < m.eml | ail-ai --recipe Mail/Reply/Friendly --var Tone=formal", tr("Draft a friendly reply.")
+        ),
+        Example("ail-ai --preset Proofread --diff note.txt", tr("What the model would change, as a unified diff.")),
         Example(
           "ail-mail parse --maildir ~/Mail/INBOX | ail-ai --field text --preset Summarize --concurrency 4",
-          "Summarise every mail."),
-        Example("ail-ai --system 'Translate to English.' --dry-run < text.txt", "Show the request without sending it."),
+          tr("Summarise every mail.")),
+        Example(
+          "ail-ai --system 'Translate to English.' --dry-run < text.txt", tr("Show the request without sending it.")),
       ],
       exitStatuses: [
         (.success, nil),
-        (.dataError, "Empty input, a placeholder without a value, or records without the field."),
-        (.unavailable, "No provider could be reached."),
-        (.tempFailure, "Some records failed (they carry ai_error), or the provider refused or failed the request."),
-        (.configError, "No provider or model configured, or an API key that cannot be read."),
+        (.dataError, tr("Empty input, a placeholder without a value, or records without the field.")),
+        (.unavailable, tr("No provider could be reached.")),
+        (.tempFailure, tr("Some records failed (they carry ai_error), or the provider refused or failed the request.")),
+        (.configError, tr("No provider or model configured, or an API key that cannot be read.")),
       ]))
 
   @OptionGroup var providerOptions: ProviderOptions
   @OptionGroup var prompt: PromptOptions
 
-  @Option(help: ArgumentHelp("Sampling temperature (0–2), or omit to send none.", valueName: "t")) var temperature:
+  @Option(help: ArgumentHelp(tr("Sampling temperature (0–2), or omit to send none."), valueName: "t")) var temperature:
     String?
   @Option(
-    help: RewriteCommand.maxTokensRange.help("The longest answer, in tokens.", valueName: "n"),
+    help: RewriteCommand.maxTokensRange.help(tr("The longest answer, in tokens."), valueName: "n"),
     transform: RewriteCommand.maxTokensRange.parse)
   var maxTokens: Int?
-  @Option(help: ArgumentHelp("Records: the field to rewrite (default: text).", valueName: "name")) var field: String?
+  @Option(help: ArgumentHelp(tr("Records: the field to rewrite (default: text)."), valueName: "name")) var field:
+    String?
   @Option(
-    help: RewriteCommand.concurrencyRange.help("Records: rewrites in flight at once.", valueName: "n", default: 4),
+    help: RewriteCommand.concurrencyRange.help(tr("Records: rewrites in flight at once."), valueName: "n", default: 4),
     transform: RewriteCommand.concurrencyRange.parse)
   var concurrency: Int?
-  @Flag(help: "Wait for the whole answer instead of streaming it.") var noStream = false
-  @Flag(help: "Print the requests that would be sent, and send nothing.") var dryRun = false
-  @Flag(help: "Print a unified diff of the input and the rewritten text instead of the text.") var diff = false
-  @Flag(help: "Print token usage on standard error.") var usage = false
-  @Flag(help: "Keep <think>…</think> reasoning blocks in the answer.") var keepThink = false
+  @Flag(help: ArgumentHelp(tr("Wait for the whole answer instead of streaming it."))) var noStream = false
+  @Flag(help: ArgumentHelp(tr("Print the requests that would be sent, and send nothing."))) var dryRun = false
+  @Flag(help: ArgumentHelp(tr("Print a unified diff of the input and the rewritten text instead of the text.")))
+  var diff = false
+  @Flag(help: ArgumentHelp(tr("Print token usage on standard error."))) var usage = false
+  @Flag(help: ArgumentHelp(tr("Keep <think>…</think> reasoning blocks in the answer."))) var keepThink = false
   @Flag(
     inversion: .prefixedNo,
-    help: "Answer identical requests from the local response cache (default: off, or the config's cache setting).")
+    help: ArgumentHelp(
+      tr("Answer identical requests from the local response cache (default: off, or the config's cache setting).")))
   var cache: Bool?
   @Option(
-    help: NumberRange.retries.help("Retries of a failed request.", valueName: "n", default: 2),
+    help: NumberRange.retries.help(tr("Retries of a failed request."), valueName: "n", default: 2),
     transform: NumberRange.retries.parse)
   var retries = 2
   @Option(
     help: NumberRange.retryDelay.help(
-      "Seconds before the first retry; each further one waits twice as long.", valueName: "seconds", default: 1),
+      tr("Seconds before the first retry; each further one waits twice as long."), valueName: "seconds", default: 1),
     transform: NumberRange.retryDelay.parse)
   var retryDelay: Double = 1
-  @Flag(help: "Stop at the first bad input line (status 65) instead of reporting and skipping it.") var strict = false
+  @Flag(help: ArgumentHelp(tr("Stop at the first bad input line (status 65) instead of reporting and skipping it.")))
+  var strict = false
 
   @OptionGroup var common: CommonOptions
 
-  @Argument(help: ArgumentHelp("Files to read (default: standard input; - is standard input).", valueName: "file"))
+  @Argument(help: ArgumentHelp(tr("Files to read (default: standard input; - is standard input)."), valueName: "file"))
   var files: [String] = []
 
   static let concurrencyRange = NumberRange(1...64)
@@ -110,7 +118,7 @@ struct RewriteCommand: AsyncParsableCommand {
       // The first non-blank byte decides: records start with "{".
       var first: UInt8?
       for reader in readers where first == nil { first = try reader.peekFirstNonBlank() }
-      guard let first else { throw ToolError(.dataError, "no input text in \(inputName(readers))") }
+      guard let first else { throw ToolError(.dataError, tr("no input text in \(inputName(readers))")) }
       let isRecordStream = first == UInt8(ascii: "{")
       let chain = try await providerOptions.chain(diagnostics: diagnostics)
       let useCache = try cache ?? settings.resolve(variable: nil, key: "cache").map { try Self.flag($0) } ?? false
@@ -147,7 +155,7 @@ struct RewriteCommand: AsyncParsableCommand {
 
   /// "standard input", or the files' names, for messages.
   private func inputName(_ readers: [LineReader]) -> String {
-    files.isEmpty ? "standard input" : readers.map(\.name).joined(separator: ", ")
+    files.isEmpty ? tr("standard input") : readers.map(\.name).joined(separator: ", ")
   }
 
   private func rewriteText(
@@ -158,7 +166,7 @@ struct RewriteCommand: AsyncParsableCommand {
       try reader.forEachLine { line, _ in input += String(decoding: line, as: UTF8.self) + "\n" }
     }
     guard input.contains(where: { !$0.isWhitespace }) else {
-      throw ToolError(.dataError, "no input text in \(inputName(readers))")
+      throw ToolError(.dataError, tr("no input text in \(inputName(readers))"))
     }
     var request = template
     request.input = input
@@ -198,7 +206,7 @@ struct RewriteCommand: AsyncParsableCommand {
     switch setting.value.lowercased() {
     case "true", "yes", "on", "1": return true
     case "false", "no", "off", "0": return false
-    default: throw ToolError(.configError, "\(setting.source): expected true or false, found \(setting.value)")
+    default: throw ToolError(.configError, tr("\(setting.source): expected true or false, found \(setting.value)"))
     }
   }
 }
@@ -218,10 +226,12 @@ extension ChatError {
 
 enum UsageReport {
   static func line(_ completion: Completion) -> String {
-    let source = "\(completion.provider)/\(completion.model)" + (completion.cached ? ", from the cache" : "")
-    guard let usage = completion.usage else { return "usage: not reported (\(source))" }
-    return
-      "usage: \(usage.promptTokens.map(String.init) ?? "?") prompt + \(usage.completionTokens.map(String.init) ?? "?") completion"
-      + (usage.totalTokens.map { " = \($0) tokens" } ?? "") + " (\(source))"
+    let (provider, model) = (completion.provider, completion.model)
+    let source = completion.cached ? tr("\(provider)/\(model), from the cache") : "\(provider)/\(model)"
+    guard let usage = completion.usage else { return tr("usage: not reported (\(source))") }
+    let prompt = usage.promptTokens.map(String.init) ?? "?"
+    let answer = usage.completionTokens.map(String.init) ?? "?"
+    guard let total = usage.totalTokens else { return tr("usage: \(prompt) prompt + \(answer) completion (\(source))") }
+    return tr("usage: \(prompt) prompt + \(answer) completion = \(total) tokens (\(source))")
   }
 }

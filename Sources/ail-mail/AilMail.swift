@@ -1,42 +1,44 @@
 import ArgumentParser
+import Localization
 import ToolKit
 
 @main
 struct AilMail: ParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "ail-mail",
-    abstract: "Decode mail for reading and for ail-ai: body text, mail records, reply drafts.",
+    abstract: tr("Decode mail for reading and for ail-ai: body text, mail records, reply drafts."),
     discussion: HelpText.discussion(
-      """
-      Reads raw RFC 5322 messages — what a mail client pipes to a command (mutt's pipe-message, \
-      notmuch show --format=raw), a Maildir file, an mbox — and decodes them: encoded words in \
-      headers (RFC 2047), quoted-printable and base64, charsets (UTF-8, UTF-16, ISO-8859-x, \
-      windows-125x, KOI8 and more), multipart structures, file names in RFC 2231 form. The body \
-      is the text/plain part, else text made from the HTML part.
+      tr(
+        """
+        Reads raw RFC 5322 messages — what a mail client pipes to a command (mutt's pipe-message, \
+        notmuch show --format=raw), a Maildir file, an mbox — and decodes them: encoded words in \
+        headers (RFC 2047), quoted-printable and base64, charsets (UTF-8, UTF-16, ISO-8859-x, \
+        windows-125x, KOI8 and more), multipart structures, file names in RFC 2231 form. The body \
+        is the text/plain part, else text made from the HTML part.
 
-      Damaged mail (a missing closing boundary, bad base64, an unknown charset, 8-bit headers) is \
-      decoded as far as it goes, with a warning on standard error.
+        Damaged mail (a missing closing boundary, bad base64, an unknown charset, 8-bit headers) is \
+        decoded as far as it goes, with a warning on standard error.
 
-      Fetching and sending stay with the tools made for them: mbsync or fetchmail fill a Maildir, \
-      "ail-mail parse --maildir" reads it; "ail-mail reply" writes a draft that "sendmail -t" or \
-      "msmtp -t" sends.
-      """,
-      environment: [("EMAIL", "Your address, for reply's From line when --from is not given.")],
-      files: [("$XDG_CONFIG_HOME/ailo/config", "from = your address, in the [ail-mail] section.")],
+        Fetching and sending stay with the tools made for them: mbsync or fetchmail fill a Maildir, \
+        "ail-mail parse --maildir" reads it; "ail-mail reply" writes a draft that "sendmail -t" or \
+        "msmtp -t" sends.
+        """),
+      environment: [("EMAIL", tr("Your address, for reply's From line when --from is not given."))],
+      files: [("$XDG_CONFIG_HOME/ailo/config", tr("from = your address, in the [ail-mail] section."))],
       examples: [
         Example(
           "ail-mail body < message.eml | ail-ai --recipe Reply/Friendly",
-          "Draft a reply's text with a language model."),
-        Example("ail-mail parse --maildir ~/Mail/INBOX/ | jq -r .subject", "The subjects of a Maildir."),
+          tr("Draft a reply's text with a language model.")),
+        Example("ail-mail parse --maildir ~/Mail/INBOX/ | jq -r .subject", tr("The subjects of a Maildir.")),
         Example(
           "ail-mail body message.eml | ail-ai --recipe Reply/Friendly | ail-mail reply --original message.eml | msmtp -t",
-          "Answer a message."),
+          tr("Answer a message.")),
       ],
       exitStatuses: [
-        (.success, "Done (also when the mail was damaged and decoded as far as possible)."),
-        (.dataError, "An input was empty: no message to decode."),
-        (.noInput, "An input file or folder could not be read; the others were decoded."),
+        (.success, tr("Done (also when the mail was damaged and decoded as far as possible).")),
+        (.dataError, tr("An input was empty: no message to decode.")),
+        (.noInput, tr("An input file or folder could not be read; the others were decoded.")),
       ]),
     version: Toolbox.version,
-    subcommands: [Body.self, Parse.self, Reply.self])
+    subcommands: [Body.self, Parse.self, Reply.self, Forward.self])
 }

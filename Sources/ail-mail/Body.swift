@@ -1,28 +1,32 @@
 import ArgumentParser
+import Localization
 import Mail
 import ToolKit
 import Wire
 
 struct Body: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "body", abstract: "Print a message's readable text.",
+    commandName: "body", abstract: tr("Print a message's readable text."),
     discussion: HelpText.discussion(
-      """
-      The text/plain part of the message (of a multipart/alternative, the plain alternative), \
-      or, when there is none, text made from its HTML part: block elements become line breaks, \
-      links keep their URL, scripts and styles are dropped. Transfer encoding and charset are \
-      undone; lines end in \\n; format=flowed paragraphs are joined.
-      """,
+      tr(
+        """
+        The text/plain part of the message (of a multipart/alternative, the plain alternative), \
+        or, when there is none, text made from its HTML part: block elements become line breaks, \
+        links keep their URL, scripts and styles are dropped. Transfer encoding and charset are \
+        undone; lines end in \\n; format=flowed paragraphs are joined.
+        """),
       examples: [
-        Example("ail-mail body message.eml", "The text of one message."),
-        Example("ail-mail body --with-headers < message.eml | less", "With From, To, Date and Subject on top."),
+        Example("ail-mail body message.eml", tr("The text of one message.")),
+        Example("ail-mail body --with-headers < message.eml | less", tr("With From, To, Date and Subject on top.")),
       ],
-      exitStatuses: [(.success, nil), (.dataError, "The input is empty."), (.noInput, nil)]))
+      exitStatuses: [(.success, nil), (.dataError, tr("The input is empty.")), (.noInput, nil)]))
 
-  @Argument(help: ArgumentHelp("The message; standard input when none or '-'.", valueName: "file"), completion: .file())
+  @Argument(
+    help: ArgumentHelp(tr("The message; standard input when none or '-'."), valueName: "file"), completion: .file())
   var file = "-"
 
-  @Flag(help: "Put From, To, Cc, Date and Subject lines (decoded) above the text.") var withHeaders = false
+  @Flag(help: ArgumentHelp(tr("Put From, To, Cc, Date and Subject lines (decoded) above the text."))) var withHeaders =
+    false
 
   @OptionGroup var common: CommonOptions
 
@@ -30,7 +34,7 @@ struct Body: ParsableCommand {
     let diagnostics = common.diagnostics(for: "ail-mail")
     try runTool(diagnostics) {
       let bytes = try InputFile.contents(of: file)
-      guard !bytes.isEmpty else { throw ToolError(.dataError, "\(InputFile.displayName(file)): empty, no message") }
+      guard !bytes.isEmpty else { throw ToolError(.dataError, tr("\(InputFile.displayName(file)): empty, no message")) }
       let message = MailMessage(bytes)
       let record = message.record()
       for warning in record.warnings { diagnostics.warning("\(InputFile.displayName(file)): \(warning)") }

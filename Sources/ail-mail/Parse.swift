@@ -1,4 +1,5 @@
 import ArgumentParser
+import Localization
 import Mail
 import ToolKit
 import Wire
@@ -11,45 +12,47 @@ import Wire
 
 struct Parse: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "parse", abstract: "Write one \"mail\" record per message.",
+    commandName: "parse", abstract: tr("Write one \"mail\" record per message."),
     discussion: HelpText.discussion(
-      """
-      Each record has message_id, from, to, cc, reply_to (name and address), date (UTC), \
-      subject, text (as "ail-mail body" prints it), has_html, attachments (filename, mime, \
-      size once decoded, content_id, inline), source (the file, or FILE#N for the Nth message \
-      of an mbox) and, for damaged mail, warnings. The records go straight into \
-      "ail-ai --field text".
+      tr(
+        """
+        Each record has message_id, from, to, cc, reply_to (name and address), date (UTC), \
+        subject, text (as "ail-mail body" prints it), has_html, attachments (filename, mime, \
+        size once decoded, content_id, inline), source (the file, or FILE#N for the Nth message \
+        of an mbox) and, for damaged mail, warnings. The records go straight into \
+        "ail-ai --field text".
 
-      Files given as arguments hold one message each; --mbox reads every message of an mbox \
-      file (mboxrd quoting undone), one at a time, --maildir every message in a Maildir's cur/ \
-      and new/ folders in file name order.
-      """,
+        Files given as arguments hold one message each; --mbox reads every message of an mbox \
+        file (mboxrd quoting undone), one at a time, --maildir every message in a Maildir's cur/ \
+        and new/ folders in file name order.
+        """),
       examples: [
-        Example("ail-mail parse message.eml", "One record."),
+        Example("ail-mail parse message.eml", tr("One record.")),
         Example(
           "ail-mail parse --mbox archive.mbox | jq -r 'select(.attachments | length > 0) | .subject'",
-          "Messages with attachments."),
+          tr("Messages with attachments.")),
         Example(
-          "ail-mail parse --maildir ~/Mail/INBOX | ail-ai --preset Summarize --field text", "Summarise a Maildir."),
+          "ail-mail parse --maildir ~/Mail/INBOX | ail-ai --preset Summarize --field text", tr("Summarise a Maildir.")),
       ],
       exitStatuses: [
         (.success, nil),
-        (.dataError, "An input was empty (the others were written)."),
-        (.noInput, "An input could not be read (the others were written)."),
+        (.dataError, tr("An input was empty (the others were written).")),
+        (.noInput, tr("An input could not be read (the others were written).")),
       ]))
 
   @Argument(
     help: ArgumentHelp(
-      "Message files; standard input when none (and no --mbox or --maildir) or '-'.", valueName: "file"),
+      tr("Message files; standard input when none (and no --mbox or --maildir) or '-'."), valueName: "file"),
     completion: .file())
   var files: [String] = []
 
   @Option(
-    help: ArgumentHelp("An mbox file to read every message of; repeatable.", valueName: "file"), completion: .file())
+    help: ArgumentHelp(tr("An mbox file to read every message of; repeatable."), valueName: "file"), completion: .file()
+  )
   var mbox: [String] = []
 
   @Option(
-    help: ArgumentHelp("A Maildir to read every message of; repeatable.", valueName: "dir"), completion: .directory)
+    help: ArgumentHelp(tr("A Maildir to read every message of; repeatable."), valueName: "dir"), completion: .directory)
   var maildir: [String] = []
 
   @OptionGroup var common: CommonOptions
@@ -61,7 +64,7 @@ struct Parse: ParsableCommand {
       let sink = OutputSink.standardOutput
       func emit(_ bytes: [UInt8], source: String) throws {
         guard !bytes.isEmpty else {
-          diagnostics.error("\(source): empty, no message")
+          diagnostics.error(tr("\(source): empty, no message"))
           if worst == .success { worst = .dataError }
           return
         }
@@ -89,7 +92,7 @@ struct Parse: ParsableCommand {
       for directory in maildir {
         let paths = Maildir.messagePaths(in: directory) { try? FileManager.default.contentsOfDirectory(atPath: $0) }
         guard let paths else {
-          failed(ToolError(.noInput, "\(directory): not a Maildir (no cur/ or new/ folder)"))
+          failed(ToolError(.noInput, tr("\(directory): not a Maildir (no cur/ or new/ folder)")))
           continue
         }
         for path in paths {
@@ -121,7 +124,7 @@ struct Parse: ParsableCommand {
       try emit(message, "\(name)#\(number)")
     }
     if splitter.sawTextBeforeFirstSeparator {
-      diagnostics.warning("\(name): text before the first \"From \" line, read as a message")
+      diagnostics.warning(tr("\(name): text before the first \"From \" line, read as a message"))
     }
   }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Localization
 import Mail
 import ToolKit
 import Wire
@@ -11,72 +12,69 @@ import Wire
 
 struct Reply: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "reply", abstract: "Write a reply draft for sendmail -t or msmtp -t.",
+    commandName: "reply", abstract: tr("Write a reply draft for sendmail -t or msmtp -t."),
     discussion: HelpText.discussion(
-      """
-      Reads the new text (a file, or standard input) and writes a complete message: To from the \
-      original's Reply-To or else its From (--all: the original's other recipients go to Cc, \
-      without yourself), the subject with one "Re: " however many reply prefixes it had \
-      (Re:, RE[2]:, AW:, Sv: …), In-Reply-To and References for threading, a fresh Message-ID \
-      and Date, then the new text followed by the original's text quoted with "> " (its \
-      signature left out). UTF-8; the body is quoted-printable and header words RFC 2047 encoded \
-      where they need to be.
+      tr(
+        """
+        Reads the new text (a file, or standard input) and writes a complete message: To from the \
+        original's Reply-To or else its From (--all: the original's other recipients go to Cc, \
+        without yourself), the subject with one "Re: " however many reply prefixes it had \
+        (Re:, RE[2]:, AW:, Sv: …), In-Reply-To and References for threading, a fresh Message-ID \
+        and Date, then the new text followed by the original's text quoted with "> " (its \
+        signature left out). UTF-8; the body is quoted-printable and header words RFC 2047 encoded \
+        where they need to be. Under a German locale the draft says "AW: " and "Am … schrieb …:" \
+        instead of "Re: " and "On … wrote:".
 
-      New text that is empty or only whitespace writes nothing and exits 65, so that a failed \
-      step before it in a pipeline (ail-ai exiting 69) never sends an empty reply; \
-      --allow-empty writes the draft anyway.
-      """,
-      environment: [("EMAIL", "Your address when --from is not given.")],
-      files: [("$XDG_CONFIG_HOME/ailo/config", "from = your address, in the [ail-mail] section.")],
+        New text that is empty or only whitespace writes nothing and exits 65, so that a failed \
+        step before it in a pipeline (ail-ai exiting 69) never sends an empty reply; \
+        --allow-empty writes the draft anyway.
+        """),
+      environment: [("EMAIL", tr("Your address when --from is not given."))],
+      files: [("$XDG_CONFIG_HOME/ailo/config", tr("from = your address, in the [ail-mail] section."))],
       examples: [
-        Example("ail-mail reply --original message.eml answer.txt | msmtp -t", "Send a written answer."),
+        Example("ail-mail reply --original message.eml answer.txt | msmtp -t", tr("Send a written answer.")),
         Example(
           "ail-mail body m.eml | ail-ai --recipe Reply/Friendly | ail-mail reply --original m.eml --all > draft.eml",
-          "An AI-drafted reply to everybody, to edit before sending."),
+          tr("An AI-drafted reply to everybody, to edit before sending.")),
       ],
       exitStatuses: [
         (.success, nil),
-        (.dataError, "The original is empty, or the new text is empty or only whitespace (without --allow-empty)."),
+        (
+          .dataError,
+          tr("The original is empty, or the new text is empty or only whitespace (without --allow-empty).")
+        ),
         (.noInput, nil),
-        (.configError, "The configured From address does not parse."),
+        (.configError, tr("The configured From address does not parse.")),
       ]))
 
-  @Option(help: ArgumentHelp("The message to answer.", valueName: "file"), completion: .file())
+  @Option(help: ArgumentHelp(tr("The message to answer."), valueName: "file"), completion: .file())
   var original: String
 
   @Argument(
-    help: ArgumentHelp("The new text; standard input when none or '-'.", valueName: "text-file"), completion: .file())
+    help: ArgumentHelp(tr("The new text; standard input when none or '-'."), valueName: "text-file"),
+    completion: .file())
   var textFile = "-"
 
   @Option(
     help: ArgumentHelp(
-      "Your address, 'Name <address>' or 'address': the From line, and left out with --all.", valueName: "address"))
+      tr("Your address, 'Name <address>' or 'address': the From line, and left out with --all."),
+      valueName: "address"))
   var from: String?
 
-  @Flag(help: "Reply to all: the original's To and Cc go to Cc, except yourself.") var all = false
+  @Flag(help: ArgumentHelp(tr("Reply to all: the original's To and Cc go to Cc, except yourself."))) var all = false
 
-  @Flag(help: "Write the draft even when the new text is empty or only whitespace.") var allowEmpty = false
+  @Flag(help: ArgumentHelp(tr("Write the draft even when the new text is empty or only whitespace.")))
+  var allowEmpty = false
 
   @OptionGroup var common: CommonOptions
 
   func run() throws {
     let diagnostics = common.diagnostics(for: "ail-mail")
     try runTool(diagnostics) {
-      let originalBytes = try InputFile.contents(of: original)
-      guard !originalBytes.isEmpty else { throw ToolError(.dataError, "\(original): empty, no message") }
-      let message = MailMessage(originalBytes)
-      for warning in message.record().warnings { diagnostics.warning("\(original): \(warning)") }
-      let text = String(decoding: try InputFile.contents(of: textFile), as: UTF8.self)
-      // Checked before anything is written: a pipeline whose writer failed must not send a draft.
-      if !allowEmpty, text.allSatisfy(\.isWhitespace) {
-        throw ToolError(.dataError, Self.emptyText(textFile == "-" ? "standard input" : textFile))
-      }
-      let sender = try resolveFrom()
-      let now = Date()
-      let offset = TimeZone.current.secondsFromGMT(for: now)
-      let domain = sender?.address.split(separator: "@").last.map(String.init) ?? "ail-mail.invalid"
-      let id = "\(Int(now.timeIntervalSince1970)).\(String(UInt64.random(in: 0...UInt64.max), radix: 36))@\(domain)"
-      let draft = ReplyDraft(from: sender, all: all, date: now, offsetSeconds: offset, messageID: id)
+      let (message, text) = try DraftInput.read(
+        original: original, textFile: textFile, allowEmpty: allowEmpty, diagnostics: diagnostics)
+      let sender = try DraftInput.resolveFrom(from)
+      let draft = DraftInput.draft(from: sender, all: all)
       let sink = OutputSink.standardOutput
       try sink.write(draft.message(replyingTo: message, text: text))
       try sink.flush()
@@ -85,18 +83,46 @@ struct Reply: ParsableCommand {
 
   /// The refusal of an empty reply.
   static func emptyText(_ source: String) -> String {
-    "\(source): no text to reply with (empty or only whitespace); nothing written (--allow-empty writes it anyway)"
+    tr("\(source): no text to reply with (empty or only whitespace); nothing written (--allow-empty writes it anyway)")
+  }
+}
+
+/// What `reply` and `forward` share: reading the original and the new text, the From address,
+/// and a draft dated now in the language of the user.
+enum DraftInput {
+  static func read(original: String, textFile: String, allowEmpty: Bool, diagnostics: Diagnostics) throws -> (
+    MailMessage, String
+  ) {
+    let originalBytes = try InputFile.contents(of: original)
+    guard !originalBytes.isEmpty else { throw ToolError(.dataError, tr("\(original): empty, no message")) }
+    let message = MailMessage(originalBytes)
+    for warning in message.record().warnings { diagnostics.warning("\(original): \(warning)") }
+    let text = String(decoding: try InputFile.contents(of: textFile), as: UTF8.self)
+    // Checked before anything is written: a pipeline whose writer failed must not send a draft.
+    if !allowEmpty, text.allSatisfy(\.isWhitespace) {
+      throw ToolError(.dataError, Reply.emptyText(textFile == "-" ? tr("standard input") : textFile))
+    }
+    return (message, text)
   }
 
-  private func resolveFrom() throws -> MailAddress? {
+  static func draft(from sender: MailAddress?, all: Bool = false) -> ReplyDraft {
+    let now = Date()
+    let offset = TimeZone.current.secondsFromGMT(for: now)
+    let domain = sender?.address.split(separator: "@").last.map(String.init) ?? "ail-mail.invalid"
+    let id = "\(Int(now.timeIntervalSince1970)).\(String(UInt64.random(in: 0...UInt64.max), radix: 36))@\(domain)"
+    return ReplyDraft(
+      from: sender, all: all, date: now, offsetSeconds: offset, messageID: id, language: Language.current)
+  }
+
+  static func resolveFrom(_ from: String?) throws -> MailAddress? {
     let configuration = Configuration(tool: "ail-mail", file: try ConfigFile.load(app: "ailo"))
     guard let setting = configuration.resolve(flag: ("--from", from), variable: "EMAIL", key: "from") else {
       return nil
     }
     guard let address = AddressList.parse(setting.value).first, address.address.contains("@") else {
       throw ToolError(
-        setting.source == .flag("--from") ? .usage : .configError, "\(setting.source): not an address: \(setting.value)"
-      )
+        setting.source == .flag("--from") ? .usage : .configError,
+        tr("\(setting.source): not an address: \(setting.value)"))
     }
     return address
   }

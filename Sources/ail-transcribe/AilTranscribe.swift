@@ -1,6 +1,7 @@
 import ArgumentParser
 import AsyncHTTPClient
 import Audio
+import Localization
 import Resilience
 import ToolKit
 import Transcription
@@ -9,85 +10,102 @@ import Wire
 @main
 struct AilTranscribe: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
-    commandName: "ail-transcribe", abstract: "Turn recordings into text, cut into chunks at silences.",
+    commandName: "ail-transcribe", abstract: tr("Turn recordings into text, cut into chunks at silences."),
     discussion: HelpText.discussion(
-      """
-      Reads each recording in blocks, finds the speech between silences as the original app did \
-      (RMS per buffer of 1024 frames; a chunk ends after --silence-hold of silence; speech shorter \
-      than --min-chunk waits that long for more; speech longer than --max-chunk is split at its \
-      quietest point), and hands every chunk to the speech engine as soon as it is complete. \
-      Chunk texts that only repeat the transcript are dropped (--keep-repeats keeps them).
+      tr(
+        """
+        Reads each recording in blocks, finds the speech between silences as the original app did \
+        (RMS per buffer of 1024 frames; a chunk ends after --silence-hold of silence; speech shorter \
+        than --min-chunk waits that long for more; speech longer than --max-chunk is split at its \
+        quietest point), and hands every chunk to the speech engine as soon as it is complete. \
+        Chunk texts that only repeat the transcript are dropped (--keep-repeats keeps them).
 
-      WAV is read directly (8/16/24/32-bit PCM or float, any channel count); everything else \
-      (m4a/AAC, mp3, ogg, opus, flac, video) is decoded by ffmpeg. With --live, standard input is \
-      raw signed 16-bit little-endian mono PCM at --rate, and each chunk is written the moment it \
-      is committed.
+        WAV is read directly (8/16/24/32-bit PCM or float, any channel count); everything else \
+        (m4a/AAC, mp3, ogg, opus, flac, video) is decoded by ffmpeg. With --live, standard input is \
+        raw signed 16-bit little-endian mono PCM at --rate, and each chunk is written the moment it \
+        is committed.
 
-      Output (--format ndjson): a transcript_chunk record per chunk (file, index, start, end, \
-      text, engine, language, words when the engine gives them), then a transcript record per \
-      file (file, text, duration, chunks). --segments-only writes segment records (file, index, \
-      start, end) and recognises nothing. Times are seconds from the start of the recording.
+        Output (--format ndjson): a transcript_chunk record per chunk (file, index, start, end, \
+        text, engine, language, words when the engine gives them), then a transcript record per \
+        file (file, text, duration, chunks). --segments-only writes segment records (file, index, \
+        start, end) and recognises nothing. Times are seconds from the start of the recording.
 
-      The threshold is -40 dBFS unless --silence-db or --sensitivity (the app's slider: 0 = 0.02, \
-      1 = 0.003 RMS; the app's default was 0.85) says otherwise. Settings can also live in the \
-      [ail-transcribe] section of ~/.config/ailo/config: engine, base_url, model, api_key_env, \
-      api_key_file, api_key_cmd, model_dir, language, silence_db.
-      """,
+        The threshold is -40 dBFS unless --silence-db or --sensitivity (the app's slider: 0 = 0.02, \
+        1 = 0.003 RMS; the app's default was 0.85) says otherwise. Settings can also live in the \
+        [ail-transcribe] section of ~/.config/ailo/config: engine, base_url, model, api_key_env, \
+        api_key_file, api_key_cmd, model_dir, language, silence_db.
+
+        Under a German locale (LANG=de_DE.UTF-8, or LANGUAGE=de) and without --language or a \
+        configured language, the HTTP engines are asked for German (language=de); PocketSphinx, \
+        which has no German model, says so in a warning and recognises US English as in every \
+        other locale. An explicit --language de-DE with PocketSphinx is refused (status 69).
+        """),
       environment: EngineOptions.environment,
-      files: [("$XDG_CONFIG_HOME/ailo/config", "Defaults in the [ail-transcribe] section.")],
+      files: [("$XDG_CONFIG_HOME/ailo/config", tr("Defaults in the [ail-transcribe] section."))],
       examples: [
-        Example("ail-transcribe memo.m4a --format text", "A voice memo as text, one chunk per line."),
-        Example("arecord -f S16_LE -r 16000 -c 1 | ail-transcribe --live -", "Live transcription from the microphone."),
+        Example("ail-transcribe memo.m4a --format text", tr("A voice memo as text, one chunk per line.")),
+        Example(
+          "arecord -f S16_LE -r 16000 -c 1 | ail-transcribe --live -", tr("Live transcription from the microphone.")),
         Example(
           "ail-transcribe --engine openai --base-url https://api.openai.com/v1 --language de-DE talk.mp3 --format srt > talk.srt",
-          "German subtitles from OpenAI's Whisper."),
-        Example("ail-transcribe --segments-only interview.wav | jq -c '[.start, .end]'", "Where the speech is."),
+          tr("German subtitles from OpenAI's Whisper.")),
+        Example("ail-transcribe --segments-only interview.wav | jq -c '[.start, .end]'", tr("Where the speech is.")),
         Example(
           "ail-transcribe memo.m4a --format text | ail-ai --preset Tidy",
-          "Transcribe, then clean up with a language model."),
+          tr("Transcribe, then clean up with a language model.")),
       ],
       exitStatuses: [
-        (.success, nil), (.dataError, "A recording is not audio that can be decoded (the others were transcribed)."),
-        (.noInput, "A recording could not be opened (the others were transcribed)."),
+        (.success, nil),
+        (.dataError, tr("A recording is not audio that can be decoded (the others were transcribed).")),
+        (.noInput, tr("A recording could not be opened (the others were transcribed).")),
         (
           .unavailable,
-          "No engine can run: PocketSphinx or its model missing, German asked of the offline engine, ffmpeg missing."
+          tr(
+            "No engine can run: PocketSphinx or its model missing, German asked of the offline engine, ffmpeg missing.")
         ),
-        (.tempFailure, "Some recordings failed at the engine (the others were transcribed)."),
-        (.noPermission, "The server refused the API key."), (.configError, "An engine setting is missing or wrong."),
+        (.tempFailure, tr("Some recordings failed at the engine (the others were transcribed).")),
+        (.noPermission, tr("The server refused the API key.")),
+        (.configError, tr("An engine setting is missing or wrong.")),
       ]),
     version: Toolbox.version)
 
   @Argument(
-    help: ArgumentHelp("Recordings; '-' for standard input (WAV, or raw PCM with --live).", valueName: "file"),
+    help: ArgumentHelp(tr("Recordings; '-' for standard input (WAV, or raw PCM with --live)."), valueName: "file"),
     completion: .file())
   var files: [String] = []
 
-  @Flag(help: "Standard input is raw s16le mono PCM at --rate; write each chunk as soon as it is committed.")
+  @Flag(
+    help: ArgumentHelp(
+      tr("Standard input is raw s16le mono PCM at --rate; write each chunk as soon as it is committed.")))
   var live = false
 
   @Option(
-    help: Self.rateRange.help("Sample rate of --live input.", valueName: "hz", default: 16000),
+    help: Self.rateRange.help(tr("Sample rate of --live input."), valueName: "hz", default: 16000),
     transform: Self.rateRange.parse)
   var rate = 16000
 
   static let rateRange = NumberRange(1000...384_000)
 
-  @Option(help: ArgumentHelp("de-DE, en-US, en-GB or auto (the engine decides).", valueName: "language"))
+  @Option(
+    help: ArgumentHelp(
+      tr(
+        "de-DE, en-US, en-GB or auto (the engine decides). Default: auto; de-DE under a German locale with an HTTP engine."
+      ), valueName: "language"))
   var language: String?
 
   @OptionGroup(title: "Segmentation") var segmentation: SegmentationOptions
 
   @Option(
     help: ArgumentHelp(
-      "ndjson (records), text (one chunk per line), srt, vtt or json (one document per recording).", valueName: "format"
+      tr("ndjson (records), text (one chunk per line), srt, vtt or json (one document per recording)."),
+      valueName: "format"
     ))
   var format: OutputFormat = .ndjson
 
-  @Flag(help: "Keep chunk texts that repeat the transcript.")
+  @Flag(help: ArgumentHelp(tr("Keep chunk texts that repeat the transcript.")))
   var keepRepeats = false
 
-  @Option(help: ArgumentHelp("The ffmpeg to decode non-WAV recordings with.", valueName: "path"))
+  @Option(help: ArgumentHelp(tr("The ffmpeg to decode non-WAV recordings with."), valueName: "path"))
   var ffmpeg = "ffmpeg"
 
   @OptionGroup(title: "Engine") var engineOptions: EngineOptions
@@ -96,17 +114,17 @@ struct AilTranscribe: AsyncParsableCommand, ToolCommand {
 
   func validate() throws {
     if live && files.count > 1 || live && files.first.map({ $0 != "-" }) == true {
-      throw ValidationError("--live reads standard input: give '-' or no file.")
+      throw ValidationError(tr("--live reads standard input: give '-' or no file."))
     }
     if !live && files.isEmpty {
-      throw ValidationError("Name a recording, or use --live - for raw PCM on standard input.")
+      throw ValidationError(tr("Name a recording, or use --live - for raw PCM on standard input."))
     }
     if format.isWholeDocument && (files.count > 1) {
       throw ValidationError(
-        "--format \(format.rawValue) writes one document: give one recording (or use ndjson or text).")
+        tr("--format \(format.rawValue) writes one document: give one recording (or use ndjson or text)."))
     }
     if segmentation.segmentsOnly && format != .ndjson && format != .text {
-      throw ValidationError("--segments-only writes ndjson or text.")
+      throw ValidationError(tr("--segments-only writes ndjson or text."))
     }
   }
 
@@ -114,11 +132,9 @@ struct AilTranscribe: AsyncParsableCommand, ToolCommand {
     let diagnostics = common.diagnostics(for: "ail-transcribe")
     try await runTool(diagnostics) {
       let configuration = Configuration(tool: "ail-transcribe", file: try ConfigFile.load(app: "ailo"))
-      let speechLanguage = try resolveLanguage(configuration)
-      var settings = TranscriptionSettings(
-        segmenter: try segmentation.settings(configuration: configuration), language: speechLanguage,
-        keepRepeats: keepRepeats)
-      if live { settings.readFrames = settings.segmenter.bufferFrames }
+      let asked = try resolveLanguage(configuration)
+      let segmenter = try segmentation.settings(configuration: configuration)
+      var speechLanguage = asked ?? .auto
       var engine: (any SpeechEngine)?
       var http: HTTPClient?
       if !segmentation.segmentsOnly {
@@ -126,12 +142,27 @@ struct AilTranscribe: AsyncParsableCommand, ToolCommand {
         if made is PocketSphinxEngine && speechLanguage == .german {
           throw ToolError(
             .unavailable,
-            "pocketsphinx recognises US English only; for de-DE use --engine openai (OpenAI, Groq, speaches, LocalAI) or --engine whisper-server"
-          )
+            tr(
+              "pocketsphinx recognises US English only; for de-DE use --engine openai (OpenAI, Groq, speaches, LocalAI) or --engine whisper-server"
+            ))
+        }
+        // A German user who names no language speaks German: the HTTP engines are asked for it;
+        // PocketSphinx has no German model, so it says so and recognises English as before.
+        if asked == nil, Language.current == .german {
+          if made is PocketSphinxEngine {
+            diagnostics.warning(
+              tr(
+                "pocketsphinx has no German model and recognises US English only; for German use --engine openai or --engine whisper-server (--language en-US silences this)"
+              ))
+          } else {
+            speechLanguage = .german
+          }
         }
         engine = made
         http = client
       }
+      var settings = TranscriptionSettings(segmenter: segmenter, language: speechLanguage, keepRepeats: keepRepeats)
+      if live { settings.readFrames = settings.segmenter.bufferFrames }
       let run = TranscriptionRun(
         settings: settings, engine: engine, carryPrompt: engineOptions.carryPrompt, format: format,
         segmentsOnly: segmentation.segmentsOnly, live: live, liveRate: rate, ffmpeg: ffmpeg, diagnostics: diagnostics)
@@ -139,15 +170,17 @@ struct AilTranscribe: AsyncParsableCommand, ToolCommand {
     }
   }
 
-  private func resolveLanguage(_ configuration: Configuration) throws -> SpeechLanguage {
+  /// The language asked for with --language or the config; nil when neither names one.
+  private func resolveLanguage(_ configuration: Configuration) throws -> SpeechLanguage? {
     guard let setting = configuration.resolve(flag: ("--language", language), variable: nil, key: "language") else {
-      return .auto
+      return nil
     }
     guard
       let parsed = SpeechLanguage(rawValue: setting.value)
         ?? SpeechLanguage.allCases.first(where: { $0.rawValue.lowercased() == setting.value.lowercased() })
     else {
-      throw ToolError(.usage, "\(setting.source): language \(setting.value) is not one of de-DE, en-US, en-GB, auto")
+      throw ToolError(
+        .usage, tr("\(setting.source): language \(setting.value) is not one of de-DE, en-US, en-GB, auto"))
     }
     return parsed
   }

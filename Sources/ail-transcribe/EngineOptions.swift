@@ -1,5 +1,6 @@
 import ArgumentParser
 import AsyncHTTPClient
+import Localization
 import ToolKit
 import Transcription
 
@@ -13,55 +14,60 @@ struct EngineOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "pocketsphinx (offline, US English), openai (any OpenAI-compatible /audio/transcriptions: OpenAI, Groq, speaches, LocalAI) or whisper-server (whisper.cpp). Default: the config's engine, else pocketsphinx when installed.",
+      tr(
+        "pocketsphinx (offline, US English), openai (any OpenAI-compatible /audio/transcriptions: OpenAI, Groq, speaches, LocalAI) or whisper-server (whisper.cpp). Default: the config's engine, else pocketsphinx when installed."
+      ),
       valueName: "engine"))
   var engine: Kind?
 
   @Option(
-    help: ArgumentHelp("The server for openai or whisper-server, e.g. http://localhost:8000/v1.", valueName: "url"))
+    help: ArgumentHelp(tr("The server for openai or whisper-server, e.g. http://localhost:8000/v1."), valueName: "url"))
   var baseURL: String?
 
-  @Option(help: ArgumentHelp("The model to ask for (openai; default whisper-1).", valueName: "name"))
+  @Option(help: ArgumentHelp(tr("The model to ask for (openai; default whisper-1)."), valueName: "name"))
   var model: String?
 
   @Option(
     help: ArgumentHelp(
-      "Environment variable holding the API key (default OPENAI_API_KEY, when set).", valueName: "name"))
+      tr("Environment variable holding the API key (default OPENAI_API_KEY, when set)."), valueName: "name"))
   var apiKeyEnv: String?
 
-  @Option(help: ArgumentHelp("File whose first line is the API key.", valueName: "file"), completion: .file())
+  @Option(help: ArgumentHelp(tr("File whose first line is the API key."), valueName: "file"), completion: .file())
   var apiKeyFile: String?
 
-  @Option(help: ArgumentHelp("Command that prints the API key, e.g. 'pass show openai'.", valueName: "command"))
+  @Option(help: ArgumentHelp(tr("Command that prints the API key, e.g. 'pass show openai'."), valueName: "command"))
   var apiKeyCmd: String?
 
-  @Option(help: ArgumentHelp("PocketSphinx model folder.", valueName: "dir"), completion: .directory)
+  @Option(help: ArgumentHelp(tr("PocketSphinx model folder."), valueName: "dir"), completion: .directory)
   var modelDir: String?
 
-  @Flag(help: "Never send audio over the network: refuse the HTTP engines (the app's on-device switch).")
+  @Flag(
+    help: ArgumentHelp(tr("Never send audio over the network: refuse the HTTP engines (the app's on-device switch).")))
   var offline = false
 
-  @Flag(help: "Send each chunk's predecessor's text as the prompt (HTTP engines), for consistent spelling.")
+  @Flag(
+    help: ArgumentHelp(
+      tr("Send each chunk's predecessor's text as the prompt (HTTP engines), for consistent spelling.")))
   var carryPrompt = false
 
   @Option(
     help: NumberRange.timeout.help(
-      "Seconds for one chunk's request, upload and answer.", valueName: "seconds", default: 600),
+      tr("Seconds for one chunk's request, upload and answer."), valueName: "seconds", default: 600),
     transform: NumberRange.timeout.parse)
   var timeout: Double = 600
 
   @Option(
     help: NumberRange.retries.help(
-      "Retries of a chunk after a failure that may pass (connection, 429, 5xx).", valueName: "n", default: 2),
+      tr("Retries of a chunk after a failure that may pass (connection, 429, 5xx)."), valueName: "n", default: 2),
     transform: NumberRange.retries.parse)
   var retries: Int = 2
 
   static let environment: [(String, String)] = [
     (
       "OPENAI_API_KEY",
-      "The API key for --engine openai, unless --api-key-env, --api-key-file or --api-key-cmd says otherwise."
+      tr("The API key for --engine openai, unless --api-key-env, --api-key-file or --api-key-cmd says otherwise.")
     ),
-    ("XDG_CONFIG_HOME", "Where ailo/config is read from (default ~/.config)."),
+    ("XDG_CONFIG_HOME", tr("Where ailo/config is read from (default ~/.config).")),
   ]
 
   /// The engine to use, made ready (library loaded, key read); the HTTP client to shut down after.
@@ -72,7 +78,7 @@ struct EngineOptions: ParsableArguments {
       guard let parsed = Kind(rawValue: configured.value) else {
         throw ToolError(
           .configError,
-          "\(configured.source): unknown engine \(configured.value) (pocketsphinx, openai, whisper-server)")
+          tr("\(configured.source): unknown engine \(configured.value) (pocketsphinx, openai, whisper-server)"))
       }
       kind = parsed
     } else if PocketSphinxEngine.isInstalled {
@@ -80,7 +86,9 @@ struct EngineOptions: ParsableArguments {
     } else {
       throw ToolError(
         .unavailable,
-        "no speech engine: install PocketSphinx (apt-get install libpocketsphinx3 pocketsphinx-en-us) or use --engine openai|whisper-server --base-url URL"
+        tr(
+          "no speech engine: install PocketSphinx (apt-get install libpocketsphinx3 pocketsphinx-en-us) or use --engine openai|whisper-server --base-url URL"
+        )
       )
     }
     if kind == .pocketsphinx {
@@ -93,12 +101,12 @@ struct EngineOptions: ParsableArguments {
     }
     if offline {
       throw ToolError(
-        .usage, "--offline refuses --engine \(kind.rawValue), which sends audio to a server; use pocketsphinx")
+        .usage, tr("--offline refuses --engine \(kind.rawValue), which sends audio to a server; use pocketsphinx"))
     }
     guard let base = configuration.resolve(flag: ("--base-url", baseURL), variable: nil, key: "base_url")?.value else {
       throw ToolError(
         .configError,
-        "--engine \(kind.rawValue) needs --base-url (or base_url in the [ail-transcribe] section of the config)")
+        tr("--engine \(kind.rawValue) needs --base-url (or base_url in the [ail-transcribe] section of the config)"))
     }
     let key = try apiKey(configuration: configuration, diagnostics: diagnostics, required: false)
     let http = HTTPTranscriptionEngine.makeHTTPClient()

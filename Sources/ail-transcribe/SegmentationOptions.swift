@@ -1,34 +1,35 @@
 import ArgumentParser
 import Audio
+import Localization
 import ToolKit
 
 /// Where speech is cut.
 struct SegmentationOptions: ParsableArguments {
   @Option(
     help: Self.sensitivityRange.help(
-      "The app's slider: higher hears quieter speech (0 = 0.02 RMS, 1 = 0.003).", valueName: "s"),
+      tr("The app's slider: higher hears quieter speech (0 = 0.02 RMS, 1 = 0.003)."), valueName: "s"),
     transform: Self.sensitivityRange.parse)
   var sensitivity: Double?
 
   @Option(
-    help: Self.silenceDbRange.help("Silence below this RMS level in dBFS.", valueName: "db", default: -40),
+    help: Self.silenceDbRange.help(tr("Silence below this RMS level in dBFS."), valueName: "db", default: -40),
     transform: Self.silenceDbRange.parse)
   var silenceDb: Double?
 
   @Option(
-    help: Self.silenceHoldRange.help("Seconds of silence that end a chunk.", valueName: "seconds", default: 0.8),
+    help: Self.silenceHoldRange.help(tr("Seconds of silence that end a chunk."), valueName: "seconds", default: 0.8),
     transform: Self.silenceHoldRange.parse)
   var silenceHold = 0.8
 
   @Option(
     help: Self.minChunkRange.help(
-      "Shorter speech waits this long for more to join it.", valueName: "seconds", default: 2),
+      tr("Shorter speech waits this long for more to join it."), valueName: "seconds", default: 2),
     transform: Self.minChunkRange.parse)
   var minChunk = 2.0
 
   @Option(
     help: Self.maxChunkRange.help(
-      "Longer speech is split at its quietest point; 0 for no limit, else at least 1.", valueName: "seconds",
+      tr("Longer speech is split at its quietest point; 0 for no limit, else at least 1."), valueName: "seconds",
       default: 30),
     transform: Self.maxChunkRange.parse)
   var maxChunk = 30.0
@@ -40,13 +41,15 @@ struct SegmentationOptions: ParsableArguments {
   static let minChunkRange = NumberRange(0.0...3_600, unit: "seconds")
   static let maxChunkRange = NumberRange(0.0...86_400, unit: "seconds")
 
-  @Flag(help: "Only find the speech: segment records with start and end, nothing recognised.")
+  @Flag(help: ArgumentHelp(tr("Only find the speech: segment records with start and end, nothing recognised.")))
   var segmentsOnly = false
 
   func validate() throws {
-    if sensitivity != nil && silenceDb != nil { throw ValidationError("Give --sensitivity or --silence-db, not both.") }
+    if sensitivity != nil && silenceDb != nil {
+      throw ValidationError(tr("Give --sensitivity or --silence-db, not both."))
+    }
     if maxChunk > 0 && maxChunk < 1 {
-      throw ValidationError("--max-chunk must be at least 1 second (or 0 for no limit).")
+      throw ValidationError(tr("--max-chunk must be at least 1 second (or 0 for no limit)."))
     }
   }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Audio
+import Localization
 import ToolKit
 import Transcription
 import Wire
@@ -47,7 +48,7 @@ struct TranscriptionRun {
         case .unauthorized: throw ToolError(.noPermission, "\(name): \(error.message)")
         case .unavailable: throw ToolError(.unavailable, "\(name): \(error.message)")
         case .transport, .rejected:
-          diagnostics.error("\(name): \(error.message); skipped")
+          diagnostics.error(tr("\(name): \(error.message); skipped"))
           worst = worse(worst, .tempFailure)
           failed.append(name)
         }
@@ -59,16 +60,34 @@ struct TranscriptionRun {
       let elapsed = Double(duration.seconds) + Double(duration.attoseconds) / 1e18
       let speed = elapsed > 0 ? seconds / elapsed : 0
       // Only what was transcribed is counted; what failed is named (its error said why).
-      var line = "transcribed \(Formatting.count(transcribed, "recording"))"
-      if transcribed > 0 {
-        line +=
-          ", \(Formatting.count(chunks, "chunk")), \(Int(seconds.rounded())) s of audio in \(Int(elapsed.rounded())) s"
-          + " (\(Int(speed.rounded()))× real time)"
-      }
-      if !failed.isEmpty { line += "; " + Formatting.failures(failed) }
+      var line = summary(transcribed: transcribed, chunks: chunks, seconds: seconds, elapsed: elapsed, speed: speed)
+      if !failed.isEmpty { line += "; " + Failures.text(failed) }
       diagnostics.info(line)
     }
     if worst != .success { throw ExitCode(worst.rawValue) }
+  }
+
+  /// "transcribed 2 recordings, 8 chunks, 34 s of audio in 3 s (11× real time)", in the user's language.
+  private func summary(transcribed: Int, chunks: Int, seconds: Double, elapsed: Double, speed: Double) -> String {
+    guard transcribed > 0 else {
+      return tr(one: "transcribed \(transcribed) recording", other: "transcribed \(transcribed) recordings", count: 0)
+    }
+    let (audio, took, times) = (Int(seconds.rounded()), Int(elapsed.rounded()), Int(speed.rounded()))
+    if chunks == 1 {
+      // TRANSLATORS: the summary when the recordings held one chunk of speech; "×" reads "times".
+      return tr(
+        one: "transcribed \(transcribed) recording, 1 chunk, \(audio) s of audio in \(took) s (\(times)× real time)",
+        other: "transcribed \(transcribed) recordings, 1 chunk, \(audio) s of audio in \(took) s (\(times)× real time)",
+        count: transcribed)
+    }
+    // TRANSLATORS: the summary of a run: recordings, chunks of speech, seconds of audio, seconds it
+    // took, and how many times faster than real time.
+    return tr(
+      one:
+        "transcribed \(transcribed) recording, \(chunks) chunks, \(audio) s of audio in \(took) s (\(times)× real time)",
+      other:
+        "transcribed \(transcribed) recordings, \(chunks) chunks, \(audio) s of audio in \(took) s (\(times)× real time)",
+      count: transcribed)
   }
 
   /// The status the run ends with: the first failure's, but an engine failure (75) outranks
@@ -100,7 +119,7 @@ struct TranscriptionRun {
       do {
         return try WAVSource(path: file)
       } catch  where error.kind == .badData {
-        diagnostics.debug("\(error.message); decoding with ffmpeg")
+        diagnostics.debug(tr("\(error.message); decoding with ffmpeg"))
       }
     }
     return try FFmpegSource(path: file, executable: ffmpeg)
@@ -115,7 +134,7 @@ struct TranscriptionRun {
     var shownSeconds = 0
     let progress =
       live || diagnostics.verbosity == .quiet
-      ? nil : Progress(label: "\(name): seconds", total: nil, diagnostics: diagnostics)
+      ? nil : Progress(label: tr("\(name): seconds"), total: nil, diagnostics: diagnostics)
     let events = TranscriptionEvents(
       segment: { segment in
         guard segmentsOnly else { return }
@@ -188,5 +207,16 @@ final class PromptCarrying: SpeechEngine, @unchecked Sendable {
     let heard = try await http.recognize(audio, language: language, prompt: previous)
     previous = heard.text
     return heard
+  }
+}
+
+/// `14 failed (a; b; c; …)`: how many failed and the first `shown` reasons, for a summary line
+/// that stays one line however many fail (ToolKit's `Formatting.failures`, in the user's language).
+enum Failures {
+  static func text(_ reasons: some Collection<String>, shown: Int = 3) -> String {
+    let listed = reasons.prefix(shown).joined(separator: "; ") + (reasons.count > shown ? "; …" : "")
+    let count = reasons.count
+    // TRANSLATORS: how many failed, then the first reasons: "2 failed (a: timeout; b: HTTP 500)".
+    return tr(one: "\(count) failed (\(listed))", other: "\(count) failed (\(listed))", count: count)
   }
 }

@@ -378,6 +378,12 @@ enum DocumentedExamples {
       run in
       run.expect(run.file("draft.eml")?.contains("Subject: Re: Nested multiparts") == true, "a draft")
     },
+    "ail-mail body m.eml | ail-ai --recipe Forward/Brief | ail-mail forward --original m.eml --to anna@example.org | msmtp -t":
+      .runs { run in
+        let sent = run.file("msmtp.log") ?? ""
+        run.expect(
+          sent.contains("Subject: Fwd: Nested multiparts") && sent.contains("To: anna@example.org"), "a forward sent")
+      },
     "ail-mail reply --original message.eml answer.txt | msmtp -t": .runs { run in
       run.expect(run.file("msmtp.log")?.contains("Thanks, see you on Monday.") == true, "the answer sent")
     },

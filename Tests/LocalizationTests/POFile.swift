@@ -154,8 +154,10 @@ struct POFile: Equatable {
     if pieces.last == "" { pieces.removeLast() }
     for piece in pieces {
       var line = ""
-      for word in piece.split(separator: " ", omittingEmptySubsequences: false) {
-        let candidate = line.isEmpty ? String(word) : line + " " + word
+      // The first word may be empty: a piece after an escaped backslash and "n" ("\\n and") starts
+      // with a space, which must stay.
+      for (index, word) in piece.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
+        let candidate = index == 0 ? String(word) : line + " " + word
         if candidate.count + 2 > 77, !line.isEmpty {
           lines.append(line + " ")
           line = String(word)

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Localization
+import Mail
+import ToolKit
+import Wire
+
+struct Forward: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "forward", abstract: tr("Write a forward draft for sendmail -t or msmtp -t."),
+    discussion: HelpText.discussion(
+      tr(
+        """
+        Reads the new text (a file, or standard input) and writes a complete message to the \
+        addresses of --to: the subject with one "Fwd: " however many forward prefixes it had \
+        (Fwd:, Fw:, WG: …), a fresh Message-ID and Date, then the new text, a "Forwarded message" \
+        line, the original's From, Date, Subject, To and Cc, and its readable text. Under a German \
+        locale the draft says "WG: " and "Weitergeleitete Nachricht" instead. Attachments are not \
+        forwarded.
+
+        New text that is empty or only whitespace writes nothing and exits 65, as with reply; \
+        --allow-empty writes the draft anyway.
+        """),
+      environment: [("EMAIL", tr("Your address when --from is not given."))],
+      files: [("$XDG_CONFIG_HOME/ailo/config", tr("from = your address, in the [ail-mail] section."))],
+      examples: [
+        Example(
+          "ail-mail body m.eml | ail-ai --recipe Forward/Brief | ail-mail forward --original m.eml --to anna@example.org | msmtp -t",
+          tr("Forward a mail with a summary on top."))
+      ],
+      exitStatuses: [
+        (.success, nil),
+        (
+          .dataError,
+          tr("The original is empty, or the new text is empty or only whitespace (without --allow-empty).")
+        ),
+        (.noInput, nil),
+        (.configError, tr("The configured From address does not parse.")),
+      ]))
+
+  @Option(help: ArgumentHelp(tr("The message to forward."), valueName: "file"), completion: .file())
+  var original: String
+
+  @Option(help: ArgumentHelp(tr("A recipient, 'Name <address>' or 'address' (repeatable)."), valueName: "address"))
+  var to: [String] = []
+
+  @Argument(
+    help: ArgumentHelp(tr("The new text; standard input when none or '-'."), valueName: "text-file"),
+    completion: .file())
+  var textFile = "-"
+
+  @Option(
+    help: ArgumentHelp(tr("Your address, 'Name <address>' or 'address': the From line."), valueName: "address"))
+  var from: String?
+
+  @Flag(help: ArgumentHelp(tr("Write the draft even when the new text is empty or only whitespace.")))
+  var allowEmpty = false
+
+  @OptionGroup var common: CommonOptions
+
+  func validate() throws {
+    for recipient in to where !(AddressList.parse(recipient).first?.address.contains("@") ?? false) {
+      throw ValidationError(tr("--to \(recipient) is not an address."))
+    }
+  }
+
+  func run() throws {
+    let diagnostics = common.diagnostics(for: "ail-mail")
+    try runTool(diagnostics) {
+      let (message, text) = try DraftInput.read(
+        original: original, textFile: textFile, allowEmpty: allowEmpty, diagnostics: diagnostics)
+      let sender = try DraftInput.resolveFrom(from)
+      let recipients = to.flatMap { AddressList.parse($0) }
+      let sink = OutputSink.standardOutput
+      try sink.write(DraftInput.draft(from: sender).message(forwarding: message, to: recipients, text: text))
+      try sink.flush()
+    }
+  }
+}
