@@ -90,7 +90,7 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
   @OptionGroup var common: CommonOptions
 
   static let concurrencyRange = NumberRange(1...64)
-  static let widthRange = NumberRange(1...100_000, unit: "pixels")
+  static let widthRange = NumberRange(1...100_000, unit: .pixels)
 
   func validate() throws {
     if Formatting.bytes(maxImageBytes) == nil { throw ValidationError("--max-image-bytes is a size such as 10MB.") }
