@@ -56,7 +56,7 @@ let package = Package(
     /// links), synced and renamed, or to standard output for `-`. Its own leaf module, on
     /// Foundation alone, because the stores, the archive, the book, the pages and the response
     /// cache all write files this way and none of them should link ToolKit or Crypto for it.
-    .target(name: "PrivateFiles", swiftSettings: settings),
+    .target(name: "PrivateFiles", dependencies: ["Localization"], swiftSettings: settings),
     /// Messages for people in the user's language: the language chosen from the environment, the
     /// message type and `tr`, the catalogs generated from po/, numbers and dates for people. A leaf
     /// (the standard library and FoundationEssentials), as every tool starts with it.
@@ -65,10 +65,13 @@ let package = Package(
     /// exit statuses, configuration and secrets.
     .target(name: "ToolKit", dependencies: ["Localization", "Wire", argumentParser], swiftSettings: settings),
     /// Retry policy, backoff, Retry-After and a per-host circuit breaker, for every HTTP tool.
-    .target(name: "Resilience", dependencies: ["Wire", asyncHTTPClient] + nio, swiftSettings: settings),
+    .target(
+      name: "Resilience", dependencies: ["Localization", "Wire", asyncHTTPClient] + nio, swiftSettings: settings),
     /// Readeck's HTTP API: listing with pagination, articles, the bulk multipart sync route, and
     /// the sync run rk-fetch performs.
-    .target(name: "Readeck", dependencies: ["Wire", "Resilience", asyncHTTPClient] + nio, swiftSettings: settings),
+    .target(
+      name: "Readeck", dependencies: ["Localization", "Wire", "Resilience", asyncHTTPClient] + nio,
+      swiftSettings: settings),
     /// The offline store: articles, de-duplicated images and a full-text index in one SQLite file;
     /// pruning, and export to and import from a ZIP file.
     .target(
@@ -83,14 +86,14 @@ let package = Package(
     .target(name: "ChangePush", dependencies: ["OfflineStore", "Readeck", "Wire"], swiftSettings: settings),
     /// `--server`, the token and the client every tool talking to Readeck sets up the same way.
     .target(
-      name: "ReadeckCommandLine", dependencies: ["Readeck", "Resilience", "ToolKit", asyncHTTPClient],
+      name: "ReadeckCommandLine", dependencies: ["Localization", "Readeck", "Resilience", "ToolKit", asyncHTTPClient],
       swiftSettings: settings),
     /// What every SQLite store shares: opening (WAL, busy timeout, 0600, migrations one process at
     /// a time), store errors, full-text query errors, content-named files.
     .target(
       name: "SQLiteStore",
       dependencies: [
-        "ContentHash", "PrivateFiles", .product(name: "GRDB", package: "GRDB.swift"),
+        "ContentHash", "Localization", "PrivateFiles", .product(name: "GRDB", package: "GRDB.swift"),
         // SQLite's C API, for the incremental BLOB reads GRDB does not wrap (SearchSnippet).
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
@@ -117,7 +120,7 @@ let package = Package(
     /// Finding the images an article needs, downloading them once each, embedding them.
     .target(
       name: "ImageExtraction",
-      dependencies: ["HTMLScan", "Wire", "ContentHash", "Resilience", asyncHTTPClient] + nio,
+      dependencies: ["HTMLScan", "Localization", "Wire", "ContentHash", "Resilience", asyncHTTPClient] + nio,
       swiftSettings: settings),
     /// RFC 5322 and MIME: headers, encoded words, charsets, transfer encodings, multiparts, the
     /// readable text of a message, mbox and Maildir, reply drafts.
@@ -154,16 +157,16 @@ let package = Package(
     .executableTarget(
       name: "rk-fetch",
       dependencies: [
-        "Readeck", "ReadeckCommandLine", "Resilience", "OfflineStore", "ToolKit", "Wire", argumentParser,
-        asyncHTTPClient,
+        "Localization", "Readeck", "ReadeckCommandLine", "Resilience", "OfflineStore", "ToolKit", "Wire",
+        argumentParser, asyncHTTPClient,
       ],
       swiftSettings: settings),
     /// Sends what was changed offline (archive, favourite, progress, labels) back to Readeck.
     .executableTarget(
       name: "rk-push",
       dependencies: [
-        "ChangePush", "Readeck", "ReadeckCommandLine", "Resilience", "OfflineStore", "StoreCommandLine", "ToolKit",
-        "Wire", argumentParser, asyncHTTPClient,
+        "ChangePush", "Localization", "Readeck", "ReadeckCommandLine", "Resilience", "OfflineStore",
+        "StoreCommandLine", "ToolKit", "Wire", argumentParser, asyncHTTPClient,
       ],
       swiftSettings: settings),
 
@@ -175,7 +178,9 @@ let package = Package(
     /// Finds, downloads and embeds the images of article records.
     .executableTarget(
       name: "rk-extract-images",
-      dependencies: ["ImageExtraction", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient] + nio,
+      dependencies: [
+        "ImageExtraction", "Localization", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient,
+      ] + nio,
       swiftSettings: settings),
     /// Keeps the offline store within limits: count, size, age.
     .executableTarget(
@@ -318,7 +323,8 @@ let package = Package(
     /// SHA-256 hex against known digests.
     .testTarget(name: "ContentHashTests", dependencies: ["ContentHash"], swiftSettings: settings),
     /// Line reader, output sink, diagnostics, exit statuses, configuration and secrets.
-    .testTarget(name: "ToolKitTests", dependencies: ["ToolKit", argumentParser], swiftSettings: settings),
+    .testTarget(
+      name: "ToolKitTests", dependencies: ["Localization", "ToolKit", argumentParser], swiftSettings: settings),
     /// Man pages and completion scripts: rendering, freshness against the committed pages.
     .testTarget(
       name: "ManPagesTests", dependencies: ["Localization", "ManPages", "ToolKit", argumentParser],

@@ -29,10 +29,14 @@ public struct ChangePush: Sendable {
     public var abortedBy: ReadeckError?
   }
 
-  /// Pushes the queue; `emit` gets one record per bookmark settled and the summary. Throws
+  /// Pushes the queue; `emit` gets one record per bookmark settled and the summary, `failed` each
+  /// bookmark whose changes failed and why, after its "push_failed" record (whose reason is the
+  /// English of that error), for a message in the user's language. Throws
   /// `ReadeckError.tokenRejected`, store errors and errors from `emit`; the server becoming
   /// unreachable ends the push with `complete: false`, the queue keeping what was not confirmed.
-  public func run(emit: (any WireRecord) throws -> Void) async throws -> Outcome {
+  public func run(
+    emit: (any WireRecord) throws -> Void, failed: (_ id: String, _ error: ReadeckError) -> Void = { _, _ in }
+  ) async throws -> Outcome {
     let startedAt = now()
     let groups = Self.byBookmark(try store.pendingChanges())
     var tally = Tally()
@@ -41,7 +45,7 @@ public struct ChangePush: Sendable {
     do {
       if !groups.isEmpty {
         let server = try await serverBookmarks(groups.map(\.id))
-        try await push(groups, server: server, into: &tally, emit: emit)
+        try await push(groups, server: server, into: &tally, emit: emit, failed: failed)
       }
     } catch let error as ReadeckError {
       if case .tokenRejected = error { throw error }
@@ -96,14 +100,15 @@ public struct ChangePush: Sendable {
 
   /// What one bookmark's push came to.
   enum BookmarkOutcome: Sendable {
-    case settled(records: [any WireRecord], pushed: Int, conflicts: Int, gone: Int, failed: Int)
+    case settled(
+      records: [any WireRecord], pushed: Int, conflicts: Int, gone: Int, failed: Int, failure: ReadeckError? = nil)
     /// The server is gone or refuses the token: the whole push stops.
     case aborted(ReadeckError)
   }
 
   private func push(
     _ groups: [(id: String, changes: [QueuedChange])], server: [String: JSONObject], into tally: inout Tally,
-    emit: (any WireRecord) throws -> Void
+    emit: (any WireRecord) throws -> Void, failed reportFailure: (String, ReadeckError) -> Void
   ) async throws {
     try await withThrowingTaskGroup(of: BookmarkOutcome.self) { group in
       var iterator = groups.makeIterator()
@@ -118,8 +123,9 @@ public struct ChangePush: Sendable {
         case .aborted(let error):
           group.cancelAll()
           throw error
-        case .settled(let records, let pushed, let conflicts, let gone, let failed):
+        case .settled(let records, let pushed, let conflicts, let gone, let failed, let failure):
           for record in records { try emit(record) }
+          if let failure, let id = records.last?.members["id"]?.stringValue { reportFailure(id, failure) }
           tally.pushed += pushed
           tally.conflicts += conflicts
           tally.gone += gone
@@ -150,6 +156,7 @@ public struct ChangePush: Sendable {
     var pushed = plan.applied.count
     var gone = 0
     var failed = 0
+    var failure: ReadeckError?
     if !plan.patch.isEmpty {
       do {
         let answer = try await client.update(id: id, fields: plan.patch)
@@ -165,15 +172,18 @@ public struct ChangePush: Sendable {
           records.append(Gone(id: id, changes: gone))
         default:
           failed = plan.sent.count
-          var failure = PushFailed(id: id, status: error.status, reason: error.description, sent: plan.patch)
+          // The record's reason is English under every locale.
+          var record = PushFailed(id: id, status: error.status, reason: error.english, sent: plan.patch)
           if case .formRejected(_, _, let form) = error {
-            failure.errors = form.form.isEmpty ? nil : form.form
-            failure.fieldErrors = form.fields.isEmpty ? nil : form.fieldsObject
+            record.errors = form.form.isEmpty ? nil : form.form
+            record.fieldErrors = form.fields.isEmpty ? nil : form.fieldsObject
           }
-          records.append(failure)
+          records.append(record)
+          failure = error
         }
       }
     }
-    return .settled(records: records, pushed: pushed, conflicts: plan.conflicts.count, gone: gone, failed: failed)
+    return .settled(
+      records: records, pushed: pushed, conflicts: plan.conflicts.count, gone: gone, failed: failed, failure: failure)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 public import Wire
 
 /// What happened to the images of one article. The images its HTML refers to are `found`, and
@@ -84,6 +85,7 @@ public struct ArticleImages: Sendable {
     }
     output.images = references.map { entry in
       var reference = entry.reference
+      var failed: Wording?
       switch entry.canonical.flatMap({ results[$0] }) {
       case .success(let image)?:
         (reference.sha256, reference.mime, reference.bytes, reference.status) = (
@@ -92,19 +94,23 @@ public struct ArticleImages: Sendable {
         if reference.foundIn == Self.heroSource {
           tally.heroesFetched += 1
         } else if let canonical = entry.canonical, overCap.contains(canonical) {
-          reference.error = "over --max-article-bytes"
+          failed = Wording { tr("over --max-article-bytes", in: $0) }
         } else {
           tally.fetched += 1
           if mode == .embed { tally.embedded += 1 }
         }
       case .failure(let failure)?:
         reference.status = failure.status
-        reference.error = failure.reason
+        failed = failure.wording
       case nil:
-        reference.error = entry.canonical == nil ? "cannot resolve the URL" : "only http and https are fetched"
+        failed =
+          entry.canonical == nil
+          ? Wording { tr("cannot resolve the URL", in: $0) } : Wording { tr("only http and https are fetched", in: $0) }
       }
-      if let error = reference.error {
-        let failure = "\(reference.resolved ?? reference.url): \(error)"
+      if let failed {
+        // The record's "error" is English under every locale; the summary line is the user's.
+        reference.error = failed.english
+        let failure = "\(reference.resolved ?? reference.url): \(failed.text())"
         if reference.foundIn == Self.heroSource {
           tally.heroesFailed.append(failure)
         } else {

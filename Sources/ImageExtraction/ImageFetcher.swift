@@ -1,6 +1,7 @@
 public import AsyncHTTPClient
 import ContentHash
 public import Foundation
+public import Localization
 import NIOCore
 import NIOHTTP1
 public import Resilience
@@ -18,7 +19,21 @@ public struct FetchedImage: Sendable, Equatable {
 /// Why an image could not be had.
 public struct FetchFailure: Error, Sendable, Equatable {
   public var status: Int?
-  public var reason: String
+  /// Why, in every language: the user's on standard error, English in the record's `"error"`.
+  public var wording: Wording
+
+  /// Why, in English, as the records say it.
+  public var reason: String { wording.english }
+
+  public init(status: Int?, wording: Wording) {
+    self.status = status
+    self.wording = wording
+  }
+
+  /// A reason that is the same in every language (`HTTP 404`).
+  public init(status: Int?, reason: String) {
+    self.init(status: status, wording: Wording(verbatim: reason))
+  }
 }
 
 public struct FetchLimits: Sendable {
@@ -91,11 +106,14 @@ public actor ImageFetcher {
       let (status, body) = try await withRetries(policy: policy, breaker: breaker, host: host) { @Sendable _ in
         try await self.attempt(url, referer: referer)
       }
-      guard !body.isEmpty else { return .failure(FetchFailure(status: status, reason: "empty body")) }
+      guard !body.isEmpty else {
+        return .failure(FetchFailure(status: status, wording: Wording { tr("empty body", in: $0) }))
+      }
       guard let mime = ImageType.sniff(body) else {
-        return .failure(
-          FetchFailure(status: status, reason: Self.looksLikeHTML(body) ? "an HTML page, not an image" : "not an image")
-        )
+        let reason =
+          Self.looksLikeHTML(body)
+          ? Wording { tr("an HTML page, not an image", in: $0) } : Wording { tr("not an image", in: $0) }
+        return .failure(FetchFailure(status: status, wording: reason))
       }
       let sha = HexDigest.sha256(body)
       let path = spool + "/" + sha
@@ -105,11 +123,11 @@ public actor ImageFetcher {
       return .success(FetchedImage(sha256: sha, mime: mime, bytes: body.count, status: status))
     } catch let error as AttemptError {
       if case .status(let status, _, _) = error.failure {
-        return .failure(FetchFailure(status: status, reason: error.message))
+        return .failure(FetchFailure(status: status, wording: error.wording))
       }
-      return .failure(FetchFailure(status: nil, reason: error.message))
+      return .failure(FetchFailure(status: nil, wording: error.wording))
     } catch let error as CircuitOpenError {
-      return .failure(FetchFailure(status: nil, reason: error.description))
+      return .failure(FetchFailure(status: nil, wording: error.wording))
     } catch let error as FetchFailure {
       return .failure(error)
     } catch {
@@ -130,7 +148,7 @@ public actor ImageFetcher {
     do {
       (response, responseBody) = try await http.execute(request, limit: .whole(limits.timeout))
     } catch {
-      throw AttemptError(.transport(Self.describe(error, url)), message: Self.describe(error, url))
+      throw AttemptError(.transport(Self.describe(error, url)), wording: Self.wording(error, url))
     }
     let status = Int(response.status.code)
     guard (200..<300).contains(status) else {
@@ -140,20 +158,23 @@ public actor ImageFetcher {
       throw AttemptError(.status(status, retryAfter: retryAfter, quotaExhausted: false), message: "HTTP \(status)")
     }
     if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limits.maxImageBytes {
-      throw FetchFailure(status: status, reason: "larger than --max-image-bytes (\(length) bytes)")
+      throw FetchFailure(
+        status: status, wording: Wording { tr("larger than --max-image-bytes (\(length) bytes)", in: $0) })
     }
     var body: [UInt8] = []
     do {
       for try await chunk in responseBody {
         guard body.count + chunk.readableBytes <= limits.maxImageBytes else {
-          throw FetchFailure(status: status, reason: "larger than --max-image-bytes (\(limits.maxImageBytes) bytes)")
+          let limit = limits.maxImageBytes
+          throw FetchFailure(
+            status: status, wording: Wording { tr("larger than --max-image-bytes (\(limit) bytes)", in: $0) })
         }
         body += chunk.readableBytesView
       }
     } catch let failure as FetchFailure {
       throw failure
     } catch {
-      throw AttemptError(.transport(Self.describe(error, url)), message: Self.describe(error, url))
+      throw AttemptError(.transport(Self.describe(error, url)), wording: Self.wording(error, url))
     }
     return (status, body)
   }
@@ -181,7 +202,9 @@ public actor ImageFetcher {
       || head.contains("<head")
   }
 
-  private static func describe(_ error: any Error, _ url: String) -> String {
-    TransportFailure.describe(error, host: URL(string: url)?.host ?? url)
+  private static func describe(_ error: any Error, _ url: String) -> String { wording(error, url).text() }
+
+  private static func wording(_ error: any Error, _ url: String) -> Wording {
+    TransportFailure.wording(error, host: URL(string: url)?.host ?? url)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why a file cannot be written, naming the path as the user gave it.
 public struct FileWriteError: Error, Equatable, CustomStringConvertible {
@@ -10,7 +11,8 @@ public struct FileWriteError: Error, Equatable, CustomStringConvertible {
     self.reason = reason
   }
 
-  public var description: String { "cannot write \(path): \(reason)" }
+  // TRANSLATORS: {0} is a path, {1} why it cannot be written (the system's words or a message).
+  public var description: String { tr("cannot write \(path): \(reason)") }
 }
 
 /// Where a file named by the user goes: standard output for `-`, else the regular file the name
@@ -29,7 +31,7 @@ public enum FileDestination: Sendable, Equatable {
 
   public static func resolving(_ path: String) throws -> FileDestination {
     if path == "-" { return .standardOutput }
-    if path.isEmpty { throw FileWriteError(path: path, reason: "an empty name is not a file") }
+    if path.isEmpty { throw FileWriteError(path: path, reason: tr("an empty name is not a file")) }
     var info = stat()
     // Following every link at once tells what is finally there, even through links such as
     // /proc/self/fd/1 whose text ("pipe:[123]") is no path at all.
@@ -45,17 +47,18 @@ public enum FileDestination: Sendable, Equatable {
     // in a folder that must exist.
     let target = try followingLinks(path)
     if target.hasSuffix("/") {
-      throw FileWriteError(path: path, reason: "no such folder (a name ending in / is a folder)")
+      throw FileWriteError(path: path, reason: tr("no such folder (a name ending in / is a folder)"))
     }
     let folder = PathParts.folder(of: target)
     if stat(folder, &info) != 0 {
       let folderError = errno
       throw FileWriteError(
         path: path,
-        reason: folderError == ENOENT || folderError == ENOTDIR ? "no such folder: \(folder)" : describe(folderError))
+        reason: folderError == ENOENT || folderError == ENOTDIR
+          ? tr("no such folder: \(folder)") : describe(folderError))
     }
     guard info.st_mode & S_IFMT == S_IFDIR else {
-      throw FileWriteError(path: path, reason: "\(folder) is not a folder")
+      throw FileWriteError(path: path, reason: tr("\(folder) is not a folder"))
     }
     return .file(target)
   }
@@ -76,23 +79,23 @@ public enum FileDestination: Sendable, Equatable {
       let link = String(decoding: buffer[..<count], as: UTF8.self)
       current = link.hasPrefix("/") ? link : PathParts.joining(PathParts.folder(of: current), link)
     }
-    throw FileWriteError(path: path, reason: "too many levels of symbolic links")
+    throw FileWriteError(path: path, reason: tr("too many levels of symbolic links"))
   }
 
   static func refusal(_ path: String, kind: mode_t) -> FileWriteError {
     let what =
       switch kind {
-      case S_IFDIR: "it is a folder"
-      case S_IFCHR, S_IFBLK: "it is a device, not a file (- writes to standard output)"
-      case S_IFIFO: "it is a pipe, not a file (- writes to standard output)"
-      case S_IFSOCK: "it is a socket, not a file"
-      default: "it is not a regular file"
+      case S_IFDIR: tr("it is a folder")
+      case S_IFCHR, S_IFBLK: tr("it is a device, not a file (- writes to standard output)")
+      case S_IFIFO: tr("it is a pipe, not a file (- writes to standard output)")
+      case S_IFSOCK: tr("it is a socket, not a file")
+      default: tr("it is not a regular file")
       }
     return FileWriteError(path: path, reason: what)
   }
 
   static func notAFolder(_ path: String) -> String {
-    path.hasSuffix("/") ? "it is a file, not a folder" : "a part of the path is not a folder"
+    path.hasSuffix("/") ? tr("it is a file, not a folder") : tr("a part of the path is not a folder")
   }
 
   static func describe(_ error: Int32) -> String { String(cString: strerror(error)) }

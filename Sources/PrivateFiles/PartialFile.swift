@@ -1,4 +1,5 @@
 public import Foundation
+import Localization
 
 /// A file that appears whole or not at all: written as a private (0600) partial file beside its
 /// destination (beside the target of a link, so that the rename stays on one file system and the
@@ -41,7 +42,8 @@ public final class PartialFile {
     partial = PathParts.joining(folder, ".\(name).\(UUID().uuidString).partial")
     let descriptor = open(partial, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
-      throw FileWriteError(path: path, reason: "cannot create a file in \(folder): \(FileDestination.describe(errno))")
+      throw FileWriteError(
+        path: path, reason: tr("cannot create a file in \(folder): \(FileDestination.describe(errno))"))
     }
     defer { close(descriptor) }
     let error = initial.withUnsafeBytes { Self.writeAll(descriptor, $0) }

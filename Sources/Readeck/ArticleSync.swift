@@ -1,4 +1,5 @@
 public import Foundation
+import Localization
 public import Wire
 
 /// How `rk-fetch` gets article HTML.
@@ -129,16 +130,16 @@ public struct ArticleSync: Sendable {
       if options.skipIDs.contains(id) {
         tally.skipped += 1
       } else if bookmark["is_deleted"]?.boolValue == true {
-        observer.skipped(id: id, reason: "scheduled for deletion on the server")
+        observer.skipped(id: id, reason: tr("scheduled for deletion on the server"))
         tally.skipped += 1
       } else if options.metadataOnly {
         try emit(BookmarkRecord(id: id, bookmark: bookmark, fetchedAt: fetchedAt))
         tally.fetched += 1
       } else if bookmark["loaded"]?.boolValue == false {
-        observer.skipped(id: id, reason: "still loading on the server")
+        observer.skipped(id: id, reason: tr("still loading on the server"))
         tally.skipped += 1
       } else if bookmark["has_article"]?.boolValue == false {
-        observer.skipped(id: id, reason: "has no article")
+        observer.skipped(id: id, reason: tr("has no article"))
         tally.skipped += 1
       } else {
         wanted.append(bookmark)
@@ -191,7 +192,8 @@ public struct ArticleSync: Sendable {
           tally.fetched += 1
         case .failure(let error):
           observer.failed(id: readyID, reason: error.description)
-          tally.failures.append(.init(id: readyID, status: error.status, reason: error.description))
+          // The record's reason is English under every locale.
+          tally.failures.append(.init(id: readyID, status: error.status, reason: error.english))
         }
       }
     }
@@ -206,9 +208,11 @@ public struct ArticleSync: Sendable {
       } catch let error as ReadeckError {
         if case .tokenRejected = error { throw error }
         if case .unreachable = error { throw error }
+        let count = pending.count
         observer.note(
-          "bulk sync route unusable (\(error)); fetching \(pending.count) article\(pending.count == 1 ? "" : "s") one by one"
-        )
+          tr(
+            one: "bulk sync route unusable (\(error)); fetching \(count) article one by one",
+            other: "bulk sync route unusable (\(error)); fetching \(count) articles one by one", count: count))
       }
     }
     if !pending.isEmpty {

@@ -1,4 +1,5 @@
 import Foundation
+public import Localization
 
 /// One part of a multipart body: its headers (names lower-cased) and its bytes.
 public struct MultipartPart: Sendable, Equatable {
@@ -14,12 +15,14 @@ public enum MultipartError: Error, Equatable, CustomStringConvertible {
   case truncated
   case partTooLarge(Int)
 
-  public var description: String {
+  public var description: String { text(in: .current) }
+
+  public func text(in language: Language) -> String {
     switch self {
-    case .noBoundary(let contentType): "no multipart boundary in Content-Type \"\(contentType)\""
-    case .malformedHeaders: "malformed part headers"
-    case .truncated: "the multipart body ended before its closing boundary"
-    case .partTooLarge(let limit): "a part is larger than \(limit) bytes"
+    case .noBoundary(let contentType): tr("no multipart boundary in Content-Type \"\(contentType)\"", in: language)
+    case .malformedHeaders: tr("malformed part headers", in: language)
+    case .truncated: tr("the multipart body ended before its closing boundary", in: language)
+    case .partTooLarge(let limit): tr("a part is larger than \(limit) bytes", in: language)
     }
   }
 }

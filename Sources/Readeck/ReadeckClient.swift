@@ -1,5 +1,6 @@
 public import AsyncHTTPClient
 import Foundation
+import Localization
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -71,11 +72,14 @@ public final class ReadeckClient: Sendable {
     let target =
       url ?? apiURL("/bookmarks", query.items + [("limit", String(limit)), ("offset", String(offset))])
     let (head, body) = try await send(.GET, target, accept: .json)
-    guard case .array(let items) = try parseJSON(body, what: "bookmark list") else {
-      throw ReadeckError.invalidResponse("the bookmark list is not a JSON array")
+    let notJSON = Wording { tr("the bookmark list is not valid JSON", in: $0) }
+    guard case .array(let items) = try parseJSON(body, notJSON) else {
+      throw ReadeckError.invalidResponse(Wording { tr("the bookmark list is not a JSON array", in: $0) })
     }
     let bookmarks = try items.map { item -> JSONObject in
-      guard let object = item.objectValue else { throw ReadeckError.invalidResponse("a bookmark is not an object") }
+      guard let object = item.objectValue else {
+        throw ReadeckError.invalidResponse(Wording { tr("a bookmark is not an object", in: $0) })
+      }
       return object
     }
     let next = URLText.link(rel: "next", in: head.headers["Link"])
@@ -94,8 +98,9 @@ public final class ReadeckClient: Sendable {
   /// `GET /api/bookmarks/sync?since=`: what changed since a time, deletions included.
   public func changes(since: String) async throws -> [BookmarkChange] {
     let (_, body) = try await send(.GET, apiURL("/bookmarks/sync", [("since", since)]), accept: .json)
-    guard case .array(let items) = try parseJSON(body, what: "change list") else {
-      throw ReadeckError.invalidResponse("the change list is not a JSON array")
+    let notJSON = Wording { tr("the change list is not valid JSON", in: $0) }
+    guard case .array(let items) = try parseJSON(body, notJSON) else {
+      throw ReadeckError.invalidResponse(Wording { tr("the change list is not a JSON array", in: $0) })
     }
     return items.compactMap { item in
       guard let id = item["id"]?.stringValue, let type = item["type"]?.stringValue else { return nil }
@@ -109,8 +114,9 @@ public final class ReadeckClient: Sendable {
     let payload = try WireCoding.line(JSONValue.object(fields))
     let (_, body) = try await send(
       .PATCH, apiURL("/bookmarks/\(URLText.encodeComponent(id))"), accept: .json, body: payload)
-    guard case .object(let answer) = try parseJSON(body, what: "update answer") else {
-      throw ReadeckError.invalidResponse("the update answer is not a JSON object")
+    let notJSON = Wording { tr("the update answer is not valid JSON", in: $0) }
+    guard case .object(let answer) = try parseJSON(body, notJSON) else {
+      throw ReadeckError.invalidResponse(Wording { tr("the update answer is not a JSON object", in: $0) })
     }
     return answer
   }
@@ -149,11 +155,16 @@ public final class ReadeckClient: Sendable {
     } catch let error as ConsumerError {
       throw error.error  // the caller's own failure (say, a full disk), not the stream's
     } catch let error as MultipartError {
-      throw ReadeckError.invalidResponse(error.description)
+      throw ReadeckError.invalidResponse(Wording(error.text(in:)))
     } catch is CancellationError {
       throw CancellationError()
     } catch {
-      throw ReadeckError.invalidResponse("the bulk sync stream broke: \(describe(error))")
+      let reason = TransportFailure.wording(error, host: host)
+      throw ReadeckError.invalidResponse(
+        Wording { language in
+          let text = reason.text(in: language)
+          return tr("the bulk sync stream broke: \(text)", in: language)
+        })
     }
   }
 
@@ -174,11 +185,12 @@ public final class ReadeckClient: Sendable {
     server + "/api" + path + (query.isEmpty ? "" : "?" + URLText.query(query))
   }
 
-  private func parseJSON(_ body: ByteBuffer, what: String) throws -> JSONValue {
+  /// The body as JSON, or an invalid response saying `notJSON`.
+  private func parseJSON(_ body: ByteBuffer, _ notJSON: Wording) throws -> JSONValue {
     do {
       return try Array(body.readableBytesView).withUnsafeBytes { try WireCoding.parse($0) }
     } catch {
-      throw ReadeckError.invalidResponse("the \(what) is not valid JSON")
+      throw ReadeckError.invalidResponse(notJSON)
     }
   }
 
@@ -194,7 +206,7 @@ public final class ReadeckClient: Sendable {
       } catch is CancellationError {
         throw CancellationError()
       } catch {
-        throw AttemptError(.transport(self.describe(error)), message: self.describe(error))
+        throw AttemptError(.transport(self.describe(error)), wording: self.wording(error))
       }
     }
   }
@@ -220,10 +232,11 @@ public final class ReadeckClient: Sendable {
       return try await withRetries(
         policy: policy, breaker: breaker, host: host,
         onRetry: { retry, delay, error in
-          let seconds = (delay * 10).rounded() / 10
-          self.onRetry(
-            "retrying \(method.rawValue) \(self.pathForMessages(url)) in \(seconds) s after \(error.message) (retry \(retry))"
-          )
+          let seconds = Formatted.tenths(Int((delay * 10).rounded()))
+          let (verb, path, reason) = (method.rawValue, self.pathForMessages(url), error.message)
+          // TRANSLATORS: {0} is the HTTP method, {1} the path, {2} the seconds to wait (one decimal),
+          // {3} why the request failed, {4} the retry's number.
+          self.onRetry(tr("retrying \(verb) \(path) in \(seconds) s after \(reason) (retry \(retry))"))
         }
       ) { _ in try await operation() }
     } catch let error as AttemptError {
@@ -236,12 +249,12 @@ public final class ReadeckClient: Sendable {
         }
         throw ReadeckError.http(status: status, message: error.message)
       case .transport:
-        guard await serverAnswers() else { throw ReadeckError.unreachable(error.message) }
-        throw ReadeckError.unanswered(error.message)
+        guard await serverAnswers() else { throw ReadeckError.unreachable(error.wording) }
+        throw ReadeckError.unanswered(error.wording)
       }
     } catch let error as CircuitOpenError {
       // Opened by other requests' failures; if the server answers now, they were theirs alone.
-      guard !circuitChecked, await serverAnswers() else { throw ReadeckError.unreachable(error.description) }
+      guard !circuitChecked, await serverAnswers() else { throw ReadeckError.unreachable(error.wording) }
       return try await retrying(method, url, circuitChecked: true, operation)
     }
   }
@@ -283,7 +296,7 @@ public final class ReadeckClient: Sendable {
     } catch is CancellationError {
       throw CancellationError()
     } catch {
-      throw AttemptError(.transport(describe(error)), message: describe(error))
+      throw AttemptError(.transport(describe(error)), wording: wording(error))
     }
     let status = Int(response.status.code)
     guard (200..<300).contains(status) else {
@@ -313,4 +326,5 @@ public final class ReadeckClient: Sendable {
   }
 
   private func describe(_ error: any Error) -> String { TransportFailure.describe(error, host: host) }
+  private func wording(_ error: any Error) -> Wording { TransportFailure.wording(error, host: host) }
 }

@@ -1,4 +1,5 @@
 public import AsyncHTTPClient
+import Localization
 public import Readeck
 import Resilience
 import Synchronization
@@ -22,7 +23,7 @@ public struct ServerAccess: Sendable {
     guard let resolved = configuration.resolve(flag: ("--server", server), variable: "READECK_URL", key: "server")
     else {
       throw ToolError(
-        .configError, "no server: pass --server URL, set READECK_URL, or put server = URL in the config file")
+        .configError, tr("no server: pass --server URL, set READECK_URL, or put server = URL in the config file"))
     }
     self.server = resolved
     self.token =
@@ -51,7 +52,12 @@ public struct ServerAccess: Sendable {
             defer { wasSaid = true }
             return !wasSaid
           }
-          if first { diagnostics.info(message + "; --verbose shows every retry") } else { diagnostics.debug(message) }
+          if first {
+            // TRANSLATORS: {0} says which request is retried and why ("retrying GET … (retry 1)").
+            diagnostics.info(tr("\(message); --verbose shows every retry"))
+          } else {
+            diagnostics.debug(message)
+          }
         }, userAgent: tool)
     } catch let error as ReadeckError {
       // A wrong address typed on the command line is a usage error; in the environment or the
@@ -63,14 +69,15 @@ public struct ServerAccess: Sendable {
 
   /// What a tool says when the server refuses the token.
   public static func tokenRejected(by server: String, status: Int) -> ToolError {
-    ToolError(.noPermission, "token rejected by \(server) (HTTP \(status)); check READECK_TOKEN or --token-file")
+    ToolError(.noPermission, tr("token rejected by \(server) (HTTP \(status)); check READECK_TOKEN or --token-file"))
   }
 
   /// Token from --token-file, then READECK_TOKEN, then the config file's token_file or token_cmd.
   private static func loadToken(_ configuration: Configuration, tokenFile: String?, diagnostics: Diagnostics) throws
     -> Secret
   {
-    let what = "Readeck token"
+    // TRANSLATORS: the name of the secret in messages, as in "Readeck token is empty (…)".
+    let what = tr("Readeck token")
     if let path = tokenFile {
       return try Secret.load(.file(path), what: what, diagnostics: diagnostics)
     }
@@ -85,6 +92,7 @@ public struct ServerAccess: Sendable {
       return try Secret.load(.command(command.value), what: what, diagnostics: diagnostics)
     }
     throw ToolError(
-      .configError, "no token: set READECK_TOKEN, pass --token-file PATH, or put token_file = PATH in the config file")
+      .configError,
+      tr("no token: set READECK_TOKEN, pass --token-file PATH, or put token_file = PATH in the config file"))
   }
 }

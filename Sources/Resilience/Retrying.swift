@@ -1,16 +1,30 @@
+public import Localization
 public import Wire
 
 /// An attempt's failure, thrown by the operation given to ``withRetries(policy:breaker:host:sleep:onRetry:_:)``.
 public struct AttemptError: Error, Sendable {
   public var failure: AttemptFailure
-  /// What to tell the user, e.g. `HTTP 503 Service Unavailable` or `connection refused`.
-  public var message: String
+  /// What to tell the user, e.g. `HTTP 503 Service Unavailable` or `connection refused`, in every
+  /// language (a record takes its English).
+  public var wording: Wording
   /// An error answer's JSON body, for a caller that shows more of it (a form's field errors).
   public var body: JSONValue?
 
+  /// What to tell the user, in the user's language.
+  public var message: String {
+    get { wording.text() }
+    set { wording = Wording(verbatim: newValue) }
+  }
+
+  /// An error whose message is the same in every language (a server's words) or already in the
+  /// user's.
   public init(_ failure: AttemptFailure, message: String, body: JSONValue? = nil) {
+    self.init(failure, wording: Wording(verbatim: message), body: body)
+  }
+
+  public init(_ failure: AttemptFailure, wording: Wording, body: JSONValue? = nil) {
     self.failure = failure
-    self.message = message
+    self.wording = wording
     self.body = body
   }
 }
@@ -18,7 +32,11 @@ public struct AttemptError: Error, Sendable {
 /// Thrown instead of trying when the host's circuit is open.
 public struct CircuitOpenError: Error, Sendable, CustomStringConvertible {
   public var host: String
-  public var description: String { "\(host) is unreachable (gave up after repeated connection failures)" }
+  public var description: String { wording.text() }
+  /// The message in every language.
+  public var wording: Wording {
+    Wording { tr("\(host) is unreachable (gave up after repeated connection failures)", in: $0) }
+  }
 }
 
 /// Runs `operation` until it succeeds, a failure is not worth retrying, or the policy's retries are

@@ -1,4 +1,5 @@
 public import AsyncHTTPClient
+public import Localization
 public import NIOCore
 
 /// How long one request may take, body included. AsyncHTTPClient's own deadline ends when the
@@ -18,18 +19,30 @@ public struct RequestStalled: Error, Sendable, Equatable, CustomStringConvertibl
   /// Whether the head had arrived (the body stopped) or not.
   public var inBody: Bool
 
-  public var description: String {
+  public var description: String { wording.text() }
+
+  /// The message in every language.
+  public var wording: Wording { Wording(text(in:)) }
+
+  func text(in language: Language) -> String {
     switch limit {
-    case .whole(let seconds): "timed out: no complete answer within \(Self.format(seconds)) s"
+    case .whole(let seconds):
+      let time = Self.format(seconds, in: language)
+      return tr("timed out: no complete answer within \(time) s", in: language)
     case .idle(let seconds):
-      inBody
-        ? "timed out: the answer stalled, no data for \(Self.format(seconds)) s"
-        : "timed out: no answer within \(Self.format(seconds)) s"
+      let time = Self.format(seconds, in: language)
+      return inBody
+        ? tr("timed out: the answer stalled, no data for \(time) s", in: language)
+        : tr("timed out: no answer within \(time) s", in: language)
     }
   }
 
-  static func format(_ seconds: Double) -> String {
-    seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+  /// `30`, `0.5` (`0,5` in German).
+  static func format(_ seconds: Double, in language: Language = .english) -> String {
+    guard seconds != seconds.rounded() || !seconds.isFinite || seconds.magnitude >= 1e15 else {
+      return String(Int(seconds))
+    }
+    return String(seconds).replacing(".", with: String(language.decimalSeparator))
   }
 }
 

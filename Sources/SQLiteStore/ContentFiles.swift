@@ -1,5 +1,6 @@
 import ContentHash
 public import Foundation
+import Localization
 import PrivateFiles
 
 /// A folder of files named by the SHA-256 of their content (plus the original extension, so
@@ -43,7 +44,7 @@ public struct ContentFiles: Sendable {
   /// A file to add that cannot be read.
   public struct UnreadableFile: Error, Equatable, CustomStringConvertible {
     public let path: String
-    public var description: String { "cannot read \(path)" }
+    public var description: String { tr("cannot read \(path)") }
   }
 
   public func path(of name: String) -> String { folder + "/" + name }
@@ -58,7 +59,7 @@ public struct ContentFiles: Sendable {
         atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       try PrivateFile.write(data, to: target)
     } catch {
-      throw StoreError.failed(path: folder, reason: "cannot write \(target)")
+      throw StoreError.failed(path: folder, reason: tr("cannot write \(target)"))
     }
   }
 }

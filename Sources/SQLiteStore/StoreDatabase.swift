@@ -1,5 +1,6 @@
 public import Foundation
 public import GRDB
+import Localization
 import PrivateFiles
 
 /// Opening a store's SQLite file the one way every store of the toolbox does: WAL (GRDB's pool),
@@ -128,8 +129,10 @@ public enum StoreDatabase {
       // SQLite rolled the transaction back: say so, and what to do, not only "disk I/O error".
       return .failed(
         path: path,
-        reason: "cannot write (\(reason)): is the disk full? What was being written was rolled back; "
-          + "run again once there is space")
+        // TRANSLATORS: {0} is SQLite's words for the failure, in English ("disk I/O error").
+        reason: tr(
+          "cannot write (\(reason)): is the disk full? What was being written was rolled back; run again once there is space"
+        ))
     default:
       return .failed(path: path, reason: reason)
     }

@@ -1,3 +1,5 @@
+import Localization
+
 /// Errors a store's caller reports to the user, shared by every SQLite store of the toolbox.
 public enum StoreError: Error, Equatable, CustomStringConvertible {
   case cannotOpen(path: String, reason: String)
@@ -9,13 +11,17 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
   case failed(path: String, reason: String)
   case badQuery(String)
 
+  /// The message in the user's language; a reason is the system's or SQLite's words, or a message
+  /// the thrower wrote with `tr`.
   public var description: String {
     switch self {
-    case .cannotOpen(let path, let reason): "cannot open the store \(path): \(reason)"
-    case .missing(let path): "no store at \(path)"
-    case .isDirectory(let path): "\(path) is a folder, not a store"
-    case .failed(let path, let reason): "the store \(path): \(reason)"
-    case .badQuery(let reason): "bad search query: \(reason)"
+    case .cannotOpen(let path, let reason): tr("cannot open the store \(path): \(reason)")
+    case .missing(let path): tr("no store at \(path)")
+    case .isDirectory(let path): tr("\(path) is a folder, not a store")
+    // TRANSLATORS: {0} is the store's path, {1} what failed (often SQLite's words, in English).
+    case .failed(let path, let reason): tr("the store \(path): \(reason)")
+    // TRANSLATORS: {0} is what is wrong with the query (often SQLite's words, in English).
+    case .badQuery(let reason): tr("bad search query: \(reason)")
     }
   }
 }

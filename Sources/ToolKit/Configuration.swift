@@ -1,3 +1,5 @@
+import Localization
+
 /// Where a setting came from, so that messages can say what to change.
 public enum SettingSource: Equatable, Sendable, CustomStringConvertible {
   case flag(String)
@@ -6,8 +8,11 @@ public enum SettingSource: Equatable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .flag(let name): "option \(name)"
-    case .environment(let name): "environment variable \(name)"
+    // TRANSLATORS: where a setting came from, before a colon and the message about it, as in
+    // "option --server: not an http(s) URL: …".
+    case .flag(let name): tr("option \(name)")
+    // TRANSLATORS: where a setting came from, as in "environment variable READECK_URL: …".
+    case .environment(let name): tr("environment variable \(name)")
     case .file(let path, let line): "\(path):\(line)"
     }
   }
@@ -71,20 +76,20 @@ public struct ConfigFile: Sendable {
       if line.isEmpty || Self.startsComment(line) { continue }
       if line.hasPrefix("[") {
         guard let close = line.firstIndex(of: "]"), Self.isBlankOrComment(line[line.index(after: close)...]) else {
-          throw failure("a section is written [name]")
+          throw failure(tr("a section is written [name]"))
         }
         section = line[line.index(after: line.startIndex)..<close].trimmingWhitespace()
-        guard !section.isEmpty else { throw failure("a section is written [name]") }
+        guard !section.isEmpty else { throw failure(tr("a section is written [name]")) }
         continue
       }
-      guard let equals = line.firstIndex(of: "=") else { throw failure("expected key = value") }
+      guard let equals = line.firstIndex(of: "=") else { throw failure(tr("expected key = value")) }
       let key = String(line[..<equals]).trimmingWhitespace()
-      guard !key.isEmpty else { throw failure("empty key") }
+      guard !key.isEmpty else { throw failure(tr("empty key")) }
       let rest = line[line.index(after: equals)...].trimmingWhitespace()
       let value: String
       if rest.first == "\"", let close = rest.dropFirst().firstIndex(of: "\"") {
         guard Self.isBlankOrComment(rest[rest.index(after: close)...]) else {
-          throw failure("text after the closing quote")
+          throw failure(tr("text after the closing quote"))
         }
         value = String(rest[rest.index(after: rest.startIndex)..<close])
       } else {
@@ -123,10 +128,10 @@ public struct ConfigFile: Sendable {
     } catch  where error.code == 2 {  // ENOENT: no file is fine
       return nil
     } catch {
-      throw ToolError(.configError, "cannot read \(path): \(error.message)")
+      throw ToolError(.configError, tr("cannot read \(path): \(error.message)"))
     }
     guard let text = String(validating: bytes, as: UTF8.self) else {
-      throw ToolError(.configError, "\(path) is not UTF-8 text")
+      throw ToolError(.configError, tr("\(path) is not UTF-8 text"))
     }
     return try ConfigFile(path: path, text: text)
   }

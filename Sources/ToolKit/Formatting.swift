@@ -61,16 +61,22 @@ public enum Formatting {
     }.joined(separator: "\n") + "\n"
   }
 
-  /// `1 recording`, `3 recordings`: a count with its noun, plural by `s`.
+  /// `1 recording`, `3 recordings`: a count with its noun, plural by `s`. English only, as the noun
+  /// is glued to the number: a message for people says the whole sentence with
+  /// `tr(one:other:count:)` instead ("pushed \(n) change", "pushed \(n) changes").
   public static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
     "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
   }
 
   /// `14 failed (a; b; c; …)`: how many failed and the first `shown` reasons, for a summary line
-  /// that stays one line however many fail.
+  /// that stays one line however many fail; in the user's language (`14 fehlgeschlagen (…)`), the
+  /// reasons as the caller gives them.
   public static func failures(_ reasons: some Collection<String>, shown: Int = 3) -> String {
-    let listed = reasons.prefix(shown).joined(separator: "; ")
-    return "\(reasons.count) failed (\(listed)\(reasons.count > shown ? "; …" : ""))"
+    let listed = reasons.prefix(shown).joined(separator: "; ") + (reasons.count > shown ? "; …" : "")
+    let count = reasons.count
+    // TRANSLATORS: a part of a summary line, after a comma: how many items failed, then the first
+    // reasons, separated by semicolons, as in "18 of 20 articles synced, 2 failed (a: …; b: …)".
+    return tr(one: "\(count) failed (\(listed))", other: "\(count) failed (\(listed))", count: count)
   }
 
   /// `2026-11-22 03:04` (UTC), for tables, in English (`Formatted.dateTime` follows the language).

@@ -1,3 +1,5 @@
+import Localization
+
 /// Whole input files, for tools whose unit of input is a file rather than a line (a mail message).
 public enum InputFile {
   /// The bytes of `path`, or of standard input for `-`. Throws a ``ToolError`` with status 66
@@ -6,9 +8,9 @@ public enum InputFile {
     do {
       return path == "-" ? try Platform.readAll(Platform.standardInput) : try Platform.readFile(path)
     } catch {
-      throw ToolError(
-        Platform.isUnopenable(error.code) ? .noInput : .ioError,
-        "cannot read \(path == "-" ? "standard input" : path): \(error.message)")
+      let status: ExitStatus = Platform.isUnopenable(error.code) ? .noInput : .ioError
+      guard path != "-" else { throw ToolError(status, tr("cannot read standard input: \(error.message)")) }
+      throw ToolError(status, tr("cannot read \(path): \(error.message)"))
     }
   }
 
@@ -17,7 +19,7 @@ public enum InputFile {
   public static func checkReadable(_ path: String) throws(ToolError) {
     guard path != "-" else { return }
     let fd = Platform.openForReading(path)
-    guard fd >= 0 else { throw ToolError(.noInput, "cannot open \(path): \(Platform.describe(errno: -fd))") }
+    guard fd >= 0 else { throw ToolError(.noInput, tr("cannot open \(path): \(Platform.describe(errno: -fd))")) }
     Platform.closeDescriptor(fd)
   }
 

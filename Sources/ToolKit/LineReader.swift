@@ -1,3 +1,5 @@
+import Localization
+
 /// Reads `\n`-terminated lines from a file descriptor with read(2) and memchr.
 ///
 /// Memory is bounded by the longest line (the buffer doubles up to `maxLineBytes`), never by the
@@ -42,7 +44,7 @@ public final class LineReader {
     } else {
       let fd = Platform.openForReading(path)
       guard fd >= 0 else {
-        throw ToolError(.noInput, "cannot open \(path): \(Platform.describe(errno: -fd))")
+        throw ToolError(.noInput, tr("cannot open \(path): \(Platform.describe(errno: -fd))"))
       }
       self.fd = fd
       self.ownsDescriptor = true
@@ -121,7 +123,8 @@ public final class LineReader {
     }
     if end == capacity {
       guard capacity < maxLineBytes else {
-        throw ToolError(.dataError, "\(name): line \(lineNumber + 1) is longer than \(maxLineBytes) bytes")
+        let number = lineNumber + 1
+        throw ToolError(.dataError, tr("\(name): line \(number) is longer than \(maxLineBytes) bytes"))
       }
       let grown = min(capacity * 2, maxLineBytes)
       let bigger = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 16)
@@ -134,7 +137,7 @@ public final class LineReader {
     try onDrain?()
     let got = Platform.read(fd, into: buffer + end, count: capacity - end)
     if got < 0 {
-      throw ToolError(.ioError, "reading \(name) failed: \(Platform.describe(errno: Int32(-got)))")
+      throw ToolError(.ioError, tr("reading \(name) failed: \(Platform.describe(errno: Int32(-got)))"))
     }
     if got == 0 { atEOF = true }
     end += got

@@ -1,5 +1,5 @@
 public import ArgumentParser
-import Localization
+public import Localization
 
 /// A number an option or setting accepts: finite and inside a closed range that its message states.
 ///
@@ -8,19 +8,43 @@ import Localization
 /// the range instead of values that trap later, when they are turned into a `Duration` or an `Int`.
 public struct NumberRange<Number: RangedNumber>: Sendable {
   public let range: ClosedRange<Number>
-  /// What the number counts, plural (`seconds`, `columns`); nil for a bare count.
-  public let unit: String?
+  /// What the number counts; nil for a bare count.
+  public let unit: NumberUnit?
 
-  public init(_ range: ClosedRange<Number>, unit: String? = nil) {
+  public init(_ range: ClosedRange<Number>, unit: NumberUnit? = nil) {
     self.range = range
     self.unit = unit
   }
 
-  /// `a number of seconds from 0.001 to 86400`, `a whole number from 1 to 32`: what is accepted.
-  public var requirement: String {
-    let bounds = "from \(range.lowerBound.rangeText) to \(range.upperBound.rangeText)"
-    let kind = Number.isWhole ? "a whole number" : "a number"
-    return unit.map { "\(kind) of \($0) \(bounds)" } ?? "\(kind) \(bounds)"
+  /// `must be a number of seconds from 0.001 to 86400`, `must be a whole number from 1 to 32`: what
+  /// is accepted, in the user's language; the bounds as they are typed, in every language.
+  public func refusal(in language: Language = .current) -> String {
+    let (low, high) = (range.lowerBound.rangeText, range.upperBound.rangeText)
+    // One whole message for each kind of number and unit, so that no noun is glued into a sentence.
+    switch (Number.isWhole, unit) {
+    case (true, nil): return tr("must be a whole number from \(low) to \(high)", in: language)
+    case (false, nil): return tr("must be a number from \(low) to \(high)", in: language)
+    case (true, .seconds): return tr("must be a whole number of seconds from \(low) to \(high)", in: language)
+    case (false, .seconds): return tr("must be a number of seconds from \(low) to \(high)", in: language)
+    case (true, .pixels): return tr("must be a whole number of pixels from \(low) to \(high)", in: language)
+    case (false, .pixels): return tr("must be a number of pixels from \(low) to \(high)", in: language)
+    }
+  }
+
+  /// A setting `key` from `source` that is not accepted: `config:3: limit must be …`.
+  func refusal(of key: String, from source: SettingSource) -> String {
+    let (low, high) = (range.lowerBound.rangeText, range.upperBound.rangeText)
+    switch (Number.isWhole, unit) {
+    case (true, nil):
+      // TRANSLATORS: {0} is where the setting was made (a file and line, an option, an environment
+      // variable), {1} the setting's name, as in "/home/u/.config/readkeep/config:3: limit must be …".
+      return tr("\(source): \(key) must be a whole number from \(low) to \(high)")
+    case (false, nil): return tr("\(source): \(key) must be a number from \(low) to \(high)")
+    case (true, .seconds): return tr("\(source): \(key) must be a whole number of seconds from \(low) to \(high)")
+    case (false, .seconds): return tr("\(source): \(key) must be a number of seconds from \(low) to \(high)")
+    case (true, .pixels): return tr("\(source): \(key) must be a whole number of pixels from \(low) to \(high)")
+    case (false, .pixels): return tr("\(source): \(key) must be a number of pixels from \(low) to \(high)")
+    }
   }
 
   /// Whether `value` is accepted: finite (a NaN is inside no range) and within the range.
@@ -30,7 +54,7 @@ public struct NumberRange<Number: RangedNumber>: Sendable {
   public func value(_ text: String) throws -> Number {
     let trimmed = text.trimmingWhitespace
     guard let number = Number(trimmed), contains(number) else {
-      throw ValidationError(NumberRange.message(requirement))
+      throw ValidationError(refusal())
     }
     return number
   }
@@ -52,9 +76,13 @@ public struct NumberRange<Number: RangedNumber>: Sendable {
     let fallback = value.rangeText
     return ArgumentHelp(tr("\(abstract) (\(low) to \(high); default: \(fallback))"), valueName: valueName)
   }
+}
 
-  /// The one wording of a refused number.
-  static func message(_ requirement: String) -> String { "must be \(requirement)" }
+/// What the numbers of a `NumberRange` count, each with its own messages (a noun is never glued into
+/// a sentence, whose grammar differs between languages).
+public enum NumberUnit: Sendable {
+  case seconds
+  case pixels
 }
 
 /// The numbers a `NumberRange` can hold: `Int` and `Double`.
@@ -91,9 +119,9 @@ extension String {
 extension NumberRange where Number == Double {
   /// Seconds for one request: a millisecond to a day (a `Duration` of more traps nowhere, but no
   /// request is meant to wait longer).
-  public static let timeout = NumberRange(0.001...86_400, unit: "seconds")
+  public static let timeout = NumberRange(0.001...86_400, unit: .seconds)
   /// Seconds before the first retry: none to an hour.
-  public static let retryDelay = NumberRange(0...3_600, unit: "seconds")
+  public static let retryDelay = NumberRange(0...3_600, unit: .seconds)
 }
 
 extension NumberRange where Number == Int {
@@ -106,7 +134,7 @@ extension Setting {
   /// was set and what is accepted.
   public func number<Number>(_ key: String, in range: NumberRange<Number>) throws -> Number {
     guard let number = Number(value.trimmingWhitespace), range.contains(number) else {
-      throw ToolError(.configError, "\(source): \(key) \(NumberRange<Number>.message(range.requirement))")
+      throw ToolError(.configError, range.refusal(of: key, from: source))
     }
     return number
   }

@@ -26,11 +26,11 @@ public struct CommonOptions: ParsableArguments, Sendable {
 /// Input files and `--strict`, for tools that read records.
 public struct InputOptions: ParsableArguments, Sendable {
   @Argument(
-    help: ArgumentHelp("Files of records to read; standard input when none or '-'.", valueName: "file"),
+    help: ArgumentHelp(tr("Files of records to read; standard input when none or '-'."), valueName: "file"),
     completion: .file())
   public var files: [String] = []
 
-  @Flag(help: "Stop at the first bad input line (status 65) instead of reporting and skipping it.")
+  @Flag(help: ArgumentHelp(tr("Stop at the first bad input line (status 65) instead of reporting and skipping it.")))
   public var strict = false
 
   public init() {}

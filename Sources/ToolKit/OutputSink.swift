@@ -1,3 +1,4 @@
+import Localization
 import Synchronization
 import Wire
 
@@ -107,6 +108,6 @@ public final class OutputSink: Sendable {
       if survivesClosedPipe { throw ClosedPipe() }
       Platform.dieOfBrokenPipe()
     }
-    throw ToolError(.ioError, "writing standard output failed: \(Platform.describe(errno: code))")
+    throw ToolError(.ioError, tr("writing standard output failed: \(Platform.describe(errno: code))"))
   }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// Progress of a long job on standard error: a bar with count, rate and ETA redrawn in place when
 /// stderr is a terminal, an occasional plain line otherwise, nothing with `--quiet`.
 public final class Progress {
@@ -11,7 +13,8 @@ public final class Progress {
   public private(set) var done = 0
 
   /// - Parameters:
-  ///   - label: what is counted, e.g. `article`.
+  ///   - label: what is counted, e.g. `article`, in the user's language (`tr("article")`): it heads
+  ///     the line like a table column's heading.
   ///   - total: how many there will be, when known.
   ///   - plainInterval: seconds between plain lines when stderr is not a terminal.
   ///   - clock: monotonic seconds (tests pass their own).
@@ -62,29 +65,42 @@ public final class Progress {
   }
 
   func plainLine(now: Double) -> String {
-    var text = "\(label) \(done)"
-    if let total { text += "/\(total)" }
-    text += ", \(Self.format(rate: rate(now: now)))"
-    if let eta = eta(now: now) { text += ", ETA \(Self.format(duration: eta))" }
-    return text
+    let (label, done, speed) = (self.label, self.done, Self.format(rate: rate(now: now)))
+    guard let total else {
+      // TRANSLATORS: a progress line: what is counted (a heading such as "article"), how many so
+      // far, and how many per second ("1.5/s").
+      return tr("\(label) \(done), \(speed)")
+    }
+    guard let eta = eta(now: now).map(Self.format(duration:)) else {
+      return tr("\(label) \(done)/\(total), \(speed)")
+    }
+    // TRANSLATORS: a progress line: what is counted (a heading such as "article"), how many so far
+    // of how many, how many per second ("1.5/s"), and the estimated time left ("42s", "3m05s").
+    return tr("\(label) \(done)/\(total), \(speed), ETA \(eta)")
   }
 
   func bar(now: Double, width: Int = 24) -> String {
-    var text = "\(label) \(done)"
-    if let total, total > 0 {
-      let filled = min(width, done * width / total)
-      text +=
-        "/\(total) [" + String(repeating: "#", count: filled)
-        + String(repeating: ".", count: width - filled) + "] \(min(100, done * 100 / total))%"
+    let (label, done, speed) = (self.label, self.done, Self.format(rate: rate(now: now)))
+    let eta = eta(now: now).map(Self.format(duration:))
+    guard let total, total > 0 else {
+      if let eta { return tr("\(label) \(done) \(speed) ETA \(eta)") }
+      return tr("\(label) \(done) \(speed)")
     }
-    text += " \(Self.format(rate: rate(now: now)))"
-    if let eta = eta(now: now) { text += " ETA \(Self.format(duration: eta))" }
-    return text
+    let filled = min(width, done * width / total)
+    let bar = "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "]"
+    let percent = min(100, done * 100 / total)
+    guard let eta else {
+      return tr("\(label) \(done)/\(total) \(bar) \(percent)% \(speed)")
+    }
+    // TRANSLATORS: a progress bar: what is counted (a heading such as "article"), how many so far
+    // of how many, the bar, the percentage, how many per second ("1.5/s"), the estimated time left.
+    return tr("\(label) \(done)/\(total) \(bar) \(percent)% \(speed) ETA \(eta)")
   }
 
+  /// `1.5/s`, `1,5/s`.
   static func format(rate: Double) -> String {
     let tenths = (rate * 10).rounded()
-    return "\(Int(tenths) / 10).\(Int(tenths) % 10)/s"
+    return Formatted.tenths(tenths.isFinite && tenths.magnitude < 1e15 ? Int(tenths) : 0) + "/s"
   }
 
   /// `42s`, `3m05s`, `1h02m`.

@@ -1,3 +1,4 @@
+import Localization
 public import Wire
 
 /// One input line that looks like a record: valid UTF-8, an object (`{ … }`), not blank.
@@ -98,17 +99,20 @@ public final class RecordInput {
   public func finish() throws {
     guard rejected > 0 else { return }
     try sink?.flush()
-    throw ToolError(.dataError, "skipped \(rejected) bad input line\(rejected == 1 ? "" : "s")")
+    let rejected = self.rejected
+    throw ToolError(
+      .dataError,
+      tr(one: "skipped \(rejected) bad input line", other: "skipped \(rejected) bad input lines", count: rejected))
   }
 
   private func reject(source: String, line: Int, _ problem: String) throws {
     rejected += 1
-    let message = "\(source):\(line): \(problem)"
     if strict {
       try sink?.flush()
-      throw ToolError(.dataError, message)
+      throw ToolError(.dataError, "\(source):\(line): \(problem)")
     }
-    diagnostics.error(message + " (line skipped)")
+    // TRANSLATORS: {0} is the input's name, {1} the line number, {2} what is wrong with the line.
+    diagnostics.error(tr("\(source):\(line): \(problem) (line skipped)"))
   }
 }
 
@@ -122,11 +126,12 @@ enum LineShape: Equatable {
     func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A }
     guard let first = bytes.firstIndex(where: { !isSpace($0) }) else { return .blank }
     if let offset = UTF8Check.firstInvalidOffset(bytes) {
-      return .invalid("invalid UTF-8 at byte \(offset + 1)")
+      let byte = offset + 1
+      return .invalid(tr("invalid UTF-8 at byte \(byte)"))
     }
     let last = bytes.lastIndex(where: { !isSpace($0) }) ?? first
-    guard bytes[first] == UInt8(ascii: "{") else { return .invalid("not a JSON object") }
-    guard bytes[last] == UInt8(ascii: "}") else { return .invalid("not a JSON object (truncated?)") }
+    guard bytes[first] == UInt8(ascii: "{") else { return .invalid(tr("not a JSON object")) }
+    guard bytes[last] == UInt8(ascii: "}") else { return .invalid(tr("not a JSON object (truncated?)")) }
     return .record
   }
 }

@@ -37,9 +37,9 @@ struct SegmentationOptions: ParsableArguments {
   static let sensitivityRange = NumberRange(0.0...1)
   static let silenceDbRange = NumberRange(-120.0...0)
   /// Seconds are turned into sample counts and `Duration`s: a day bounds them far from overflow.
-  static let silenceHoldRange = NumberRange(0.01...3_600, unit: "seconds")
-  static let minChunkRange = NumberRange(0.0...3_600, unit: "seconds")
-  static let maxChunkRange = NumberRange(0.0...86_400, unit: "seconds")
+  static let silenceHoldRange = NumberRange(0.01...3_600, unit: .seconds)
+  static let minChunkRange = NumberRange(0.0...3_600, unit: .seconds)
+  static let maxChunkRange = NumberRange(0.0...86_400, unit: .seconds)
 
   @Flag(help: ArgumentHelp(tr("Only find the speech: segment records with start and end, nothing recognised.")))
   var segmentsOnly = false

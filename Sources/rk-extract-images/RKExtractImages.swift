@@ -2,6 +2,7 @@ public import ArgumentParser
 import AsyncHTTPClient
 import Foundation
 public import ImageExtraction
+import Localization
 import NIOCore
 import Resilience
 import Synchronization
@@ -12,90 +13,97 @@ import Wire
 struct RKExtractImages: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-extract-images",
-    abstract: "Find every image an article needs; download them and embed them so it reads offline.",
+    abstract: tr("Find every image an article needs; download them and embed them so it reads offline."),
     discussion: HelpText.discussion(
-      """
-      Reads "article" records and finds the images their HTML refers to with a WHATWG \
-      tokenizer: img src and srcset, picture source srcset, lazy-loading attributes (data-src, \
-      data-srcset, data-lazy-src, data-lazy-srcset, data-original), images inside noscript, \
-      url() in style attributes, SVG image href, input type=image, video poster. URLs resolve \
-      as a browser resolves them (the WHATWG URL standard; a % is never encoded again) against \
-      the bookmark's url (or the record's base_url), overridden by the first <base href>, and \
-      count once per canonical form; a value that is only a fragment (#, #top) is the page, not \
-      an image. An "article" record needs "id", "html" and either "bookmark" (Readeck's \
-      bookmark object, whose "url" places the page) or "base_url"; each is written on with an \
-      "images" array and every other member as it was. Other records pass through untouched.
+      tr(
+        """
+        Reads "article" records and finds the images their HTML refers to with a WHATWG \
+        tokenizer: img src and srcset, picture source srcset, lazy-loading attributes (data-src, \
+        data-srcset, data-lazy-src, data-lazy-srcset, data-original), images inside noscript, \
+        url() in style attributes, SVG image href, input type=image, video poster. URLs resolve \
+        as a browser resolves them (the WHATWG URL standard; a % is never encoded again) against \
+        the bookmark's url (or the record's base_url), overridden by the first <base href>, and \
+        count once per canonical form; a value that is only a fragment (#, #top) is the page, not \
+        an image. An "article" record needs "id", "html" and either "bookmark" (Readeck's \
+        bookmark object, whose "url" places the page) or "base_url"; each is written on with an \
+        "images" array and every other member as it was. Other records pass through untouched.
 
-      --download fetches each image once per run, however many articles refer to it, with \
-      retries, a per-image size cap and the type taken from the bytes (an HTML page is a \
-      failure); the bookmark's own image or thumbnail is fetched too (--no-hero to skip it). \
-      Up to --concurrency downloads are in flight at once, all of them to one host if need be \
-      (Readeck serves every image of the articles it saved); a quarter as many articles (at \
-      least four) are worked on at once, sharing those slots, and records leave in input order. \
-      --embed also rewrites the HTML: each image becomes a data: URI, lazy images get a real \
-      src, integrity attributes on rewritten tags go. Only the values that must change are \
-      replaced; every other byte stays, and embedding again changes nothing. Images that failed \
-      keep their URL (--on-fail remove empties it instead).
-      """,
+        --download fetches each image once per run, however many articles refer to it, with \
+        retries, a per-image size cap and the type taken from the bytes (an HTML page is a \
+        failure); the bookmark's own image or thumbnail is fetched too (--no-hero to skip it). \
+        Up to --concurrency downloads are in flight at once, all of them to one host if need be \
+        (Readeck serves every image of the articles it saved); a quarter as many articles (at \
+        least four) are worked on at once, sharing those slots, and records leave in input order. \
+        --embed also rewrites the HTML: each image becomes a data: URI, lazy images get a real \
+        src, integrity attributes on rewritten tags go. Only the values that must change are \
+        replaced; every other byte stays, and embedding again changes nothing. Images that failed \
+        keep their URL (--on-fail remove empties it instead).
+        """),
       examples: [
-        Example("rk-fetch | rk-extract-images --embed | rk-cache store", "Articles that read offline, images and all."),
+        Example(
+          "rk-fetch | rk-extract-images --embed | rk-cache store", tr("Articles that read offline, images and all.")),
         Example(
           #"rk-extract-images --list < articles.ndjson | jq -r 'select(.kind == "image") | .resolved'"#,
-          "Every image URL, one per line."),
+          tr("Every image URL, one per line.")),
         Example(
-          "rk-extract-images --embed --best-candidate --max-width 1600", "One image per srcset, at most 1600 px wide."),
+          "rk-extract-images --embed --best-candidate --max-width 1600",
+          tr("One image per srcset, at most 1600 px wide.")),
       ],
       exitStatuses: [
-        (.success, "Every image was found (and fetched and embedded, when asked)."),
-        (.tempFailure, "Some images failed; they are listed with their error and the records were written."),
-        (.dataError, "Bad input lines, reported with their line numbers."),
+        (.success, tr("Every image was found (and fetched and embedded, when asked).")),
+        (.tempFailure, tr("Some images failed; they are listed with their error and the records were written.")),
+        (.dataError, tr("Bad input lines, reported with their line numbers.")),
       ]),
     version: Toolbox.version)
 
   @OptionGroup var input: InputOptions
 
-  @Flag(help: "Write one \"image\" record per reference instead of the articles.") var list = false
-  @Flag(help: "Download the images.") var download = false
-  @Flag(help: "Download the images and embed them into the HTML as data: URIs.") var embed = false
-  @Flag(inversion: .prefixedNo, help: "Fetch the bookmark's own image (or thumbnail) too.") var hero = true
-  @Flag(help: "Keep only the widest srcset candidate (see --max-width).") var bestCandidate = false
+  @Flag(help: ArgumentHelp(tr("Write one \"image\" record per reference instead of the articles."))) var list = false
+  @Flag(help: ArgumentHelp(tr("Download the images."))) var download = false
+  @Flag(help: ArgumentHelp(tr("Download the images and embed them into the HTML as data: URIs."))) var embed = false
+  @Flag(inversion: .prefixedNo, help: ArgumentHelp(tr("Fetch the bookmark's own image (or thumbnail) too."))) var hero =
+    true
+  @Flag(help: ArgumentHelp(tr("Keep only the widest srcset candidate (see --max-width)."))) var bestCandidate = false
   @Option(
     help: RKExtractImages.widthRange.help(
-      "With --best-candidate: the widest candidate to keep, in pixels.", valueName: "px"),
+      tr("With --best-candidate: the widest candidate to keep, in pixels."), valueName: "px"),
     transform: RKExtractImages.widthRange.parse)
   var maxWidth: Int?
-  @Option(help: ArgumentHelp("What a failed image becomes: keep (its URL) or remove.", valueName: "keep|remove"))
+  @Option(help: ArgumentHelp(tr("What a failed image becomes: keep (its URL) or remove."), valueName: "keep|remove"))
   var onFail: Embedder.OnFail = .keep
   @Option(
-    help: RKExtractImages.concurrencyRange.help("Downloads in flight at once.", valueName: "n", default: 16),
+    help: RKExtractImages.concurrencyRange.help(tr("Downloads in flight at once."), valueName: "n", default: 16),
     transform: RKExtractImages.concurrencyRange.parse)
   var concurrency = 16
   @Option(
-    help: NumberRange.timeout.help("Seconds for each download, body included.", valueName: "seconds", default: 30),
+    help: NumberRange.timeout.help(tr("Seconds for each download, body included."), valueName: "seconds", default: 30),
     transform: NumberRange.timeout.parse)
   var timeout: Double = 30
   @Option(
-    help: NumberRange.retries.help("Retries of a failed request.", valueName: "n", default: 2),
+    help: NumberRange.retries.help(tr("Retries of a failed request."), valueName: "n", default: 2),
     transform: NumberRange.retries.parse)
   var retries = 2
   @Option(
     help: NumberRange.retryDelay.help(
-      "Seconds before the first retry; each further one waits twice as long.", valueName: "seconds", default: 2),
+      tr("Seconds before the first retry; each further one waits twice as long."), valueName: "seconds", default: 2),
     transform: NumberRange.retryDelay.parse)
   var retryDelay: Double = 2
-  @Option(help: ArgumentHelp("Largest image to download: 10MB, 500kB.", valueName: "size")) var maxImageBytes = "10MB"
-  @Option(help: ArgumentHelp("Most image data to embed into one article.", valueName: "size")) var maxArticleBytes =
+  @Option(help: ArgumentHelp(tr("Largest image to download: 10MB, 500kB."), valueName: "size")) var maxImageBytes =
+    "10MB"
+  @Option(help: ArgumentHelp(tr("Most image data to embed into one article."), valueName: "size")) var maxArticleBytes =
     "50MB"
 
   @OptionGroup var common: CommonOptions
 
   static let concurrencyRange = NumberRange(1...64)
-  static let widthRange = NumberRange(1...100_000, unit: "pixels")
+  static let widthRange = NumberRange(1...100_000, unit: .pixels)
 
   func validate() throws {
-    if Formatting.bytes(maxImageBytes) == nil { throw ValidationError("--max-image-bytes is a size such as 10MB.") }
-    if Formatting.bytes(maxArticleBytes) == nil { throw ValidationError("--max-article-bytes is a size such as 50MB.") }
-    if maxWidth != nil, !bestCandidate { throw ValidationError("--max-width goes with --best-candidate.") }
+    if Formatting.bytes(maxImageBytes) == nil { throw ValidationError(tr("--max-image-bytes is a size such as 10MB.")) }
+    if Formatting.bytes(maxArticleBytes) == nil {
+      throw ValidationError(tr("--max-article-bytes is a size such as 50MB."))
+    }
+    if maxWidth != nil, !bestCandidate { throw ValidationError(tr("--max-width goes with --best-candidate.")) }
   }
 
   func run() async throws {
@@ -127,7 +135,8 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
 
   private func process(_ work: ArticleImages, diagnostics: Diagnostics) async throws {
     let sink = OutputSink.standardOutput.flushing(eachRecord: work.mode != .find)
-    let written = Written(progress: Progress(label: "article", total: nil, diagnostics: diagnostics))
+    // TRANSLATORS: what the progress line counts, as in "article 12, 3.5/s".
+    let written = Written(progress: Progress(label: tr("article"), total: nil, diagnostics: diagnostics))
     let list = list
     let articles = OrderedWindow<(Article, ImageTally)>(
       window: articlesInFlight, writeRecord: { try sink.writeLine($0) },
@@ -188,16 +197,21 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
   /// article's HTML refers to is found, then embedded (or fetched) or failed; the bookmarks' own
   /// images, which the HTML does not show, apart.
   private func report(_ tally: ImageTally, diagnostics: Diagnostics, mode: ArticleImages.Mode) {
-    var line = "images: \(tally.found) found"
+    let (found, fetched, embedded, heroes) = (tally.found, tally.fetched, tally.embedded, tally.heroesFetched)
+    var parts: [String]
     switch mode {
-    case .find: break
-    case .download: line += ", \(tally.fetched) fetched"
-    case .embed: line += ", \(tally.embedded) embedded"
+    // TRANSLATORS: the summary line's start; more parts may follow after commas.
+    case .find: parts = [tr("images: \(found) found")]
+    case .download: parts = [tr("images: \(found) found, \(fetched) fetched")]
+    case .embed: parts = [tr("images: \(found) found, \(embedded) embedded")]
     }
-    if !tally.failed.isEmpty { line += ", " + Formatting.failures(tally.failed) }
-    if tally.heroesFetched + tally.heroesFailed.count > 0 {
-      line += "; hero images: \(tally.heroesFetched) fetched"
-      if !tally.heroesFailed.isEmpty { line += ", " + Formatting.failures(tally.heroesFailed) }
+    if !tally.failed.isEmpty { parts.append(Formatting.failures(tally.failed)) }
+    var line = parts.joined(separator: ", ")
+    if heroes + tally.heroesFailed.count > 0 {
+      // TRANSLATORS: the summary line's second part, after a semicolon: the bookmarks' own images.
+      var heroParts = [tr("hero images: \(heroes) fetched")]
+      if !tally.heroesFailed.isEmpty { heroParts.append(Formatting.failures(tally.heroesFailed)) }
+      line += "; " + heroParts.joined(separator: ", ")
     }
     diagnostics.info(line)
   }

@@ -2,6 +2,7 @@ import ArgumentParser
 import AsyncHTTPClient
 import Dispatch
 import Foundation
+import Localization
 import NIOCore
 import OfflineStore
 import Readeck
@@ -14,6 +15,13 @@ import Wire
 struct FetchCommand {
   let options: RKFetch
   let diagnostics: Diagnostics
+  let observer: FetchObserver
+
+  init(options: RKFetch, diagnostics: Diagnostics) {
+    self.options = options
+    self.diagnostics = diagnostics
+    observer = FetchObserver(diagnostics: diagnostics)
+  }
 
   func run() async throws {
     let access = try ServerAccess(
@@ -35,7 +43,6 @@ struct FetchCommand {
       diagnostics: diagnostics)
 
     let sink = OutputSink.standardOutput.flushing(eachRecord: true)
-    let observer = FetchObserver(diagnostics: diagnostics)
     let sync = ArticleSync(
       client: client,
       options: SyncOptions(
@@ -58,7 +65,7 @@ struct FetchCommand {
     observer.finish()
     try sink.flush()
     if case .unreachable(let error) = outcome.abortedBy, let path = options.fallbackCache, !options.metadataOnly {
-      diagnostics.warning(incomplete(outcome.summary, ReadeckError.unreachable(error)) + "; serving the saved articles")
+      diagnostics.warning(incomplete(outcome.summary, ReadeckError.unreachable(error), servingSaved: true))
       try serveFallback(from: path, leavingOut: written, limit: limit, sink: sink)
     } else {
       try report(outcome)
@@ -77,7 +84,7 @@ struct FetchCommand {
         case .missing, .isDirectory: .noInput
         default: .unavailable
         }
-      throw ToolError(status, "server unreachable, and no fallback: \(error)")
+      throw ToolError(status, tr("server unreachable, and no fallback: \(error)"))
     }
     let entries = try store.list(label: options.label, limit: limit == 0 ? nil : limit).filter {
       !written.contains($0.id)
@@ -89,8 +96,19 @@ struct FetchCommand {
       served += 1
     }
     try sink.flush()
-    let lastSync = try store.lastSync().map { "last sync \(Formatting.age(of: $0))" } ?? "never synced"
-    diagnostics.info("offline: showing \(served) saved article\(served == 1 ? "" : "s"), \(lastSync)")
+    if let lastSync = try store.lastSync() {
+      let age = Formatted.age(of: lastSync)
+      // TRANSLATORS: {1} is how long ago the last sync was, as in "3 h ago".
+      diagnostics.info(
+        tr(
+          one: "offline: showing \(served) saved article, last sync \(age)",
+          other: "offline: showing \(served) saved articles, last sync \(age)", count: served))
+    } else {
+      diagnostics.info(
+        tr(
+          one: "offline: showing \(served) saved article, never synced",
+          other: "offline: showing \(served) saved articles, never synced", count: served))
+    }
   }
 
   private func readIDs(_ path: String) throws -> Set<String> {
@@ -116,18 +134,41 @@ struct FetchCommand {
   }
 
   /// "sync incomplete: server unreachable: …", then what was done before, if anything was listed.
-  private func incomplete(_ summary: SyncSummary, _ error: ReadeckError) -> String {
-    "sync incomplete: \(error)" + (summary.requested > 0 ? "; \(tally(summary)) before" : "")
+  private func incomplete(_ summary: SyncSummary, _ error: ReadeckError, servingSaved: Bool = false) -> String {
+    guard summary.requested > 0 else {
+      return servingSaved
+        ? tr("sync incomplete: \(error); serving the saved articles") : tr("sync incomplete: \(error)")
+    }
+    let done = tally(summary)
+    // TRANSLATORS: {1} is what was done before the run stopped, as in "3 of 20 articles synced".
+    return servingSaved
+      ? tr("sync incomplete: \(error); \(done) before; serving the saved articles")
+      : tr("sync incomplete: \(error); \(done) before")
   }
 
+  /// "18 of 20 articles synced, 2 skipped, 2 failed (…)": the parts after the first, a list.
   private func tally(_ summary: SyncSummary) -> String {
-    let noun = options.metadataOnly ? "bookmarks" : "articles"
-    var line = "\(summary.fetched) of \(summary.requested) \(noun) synced"
-    if summary.skipped > 0 { line += ", \(summary.skipped) skipped" }
-    if !summary.failed.isEmpty {
-      line += ", " + Formatting.failures(summary.failed.lazy.map { "\($0.id): \($0.reason)" })
+    let (fetched, requested) = (summary.fetched, summary.requested)
+    var parts: [String] = []
+    if options.metadataOnly {
+      parts.append(tr("\(fetched) of \(requested) bookmarks synced"))
+    } else {
+      // TRANSLATORS: the summary line's start ("1 of 1 articles" too); more parts may follow.
+      parts.append(tr("\(fetched) of \(requested) articles synced"))
     }
-    if let deleted = summary.deleted { line += ", \(deleted) deleted" }
-    return line
+    let skipped = summary.skipped
+    // TRANSLATORS: a part of the summary line, after a comma: "18 of 20 articles synced, 2 skipped".
+    if skipped > 0 { parts.append(tr("\(skipped) skipped")) }
+    if !summary.failed.isEmpty {
+      // The reasons in the user's language, as the warnings said them (the record's are English).
+      let reasons = observer.failures
+      parts.append(
+        Formatting.failures(
+          reasons.count == summary.failed.count
+            ? reasons.map { "\($0.id): \($0.reason)" } : summary.failed.map { "\($0.id): \($0.reason)" }))
+    }
+    // TRANSLATORS: a part of the summary line, after a comma: bookmarks deleted on the server.
+    if let deleted = summary.deleted { parts.append(tr("\(deleted) deleted")) }
+    return parts.joined(separator: ", ")
   }
 }

@@ -1,4 +1,5 @@
 public import ArgumentParser
+import Localization
 public import Readeck
 import ToolKit
 import Wire
@@ -7,146 +8,159 @@ import Wire
 struct RKFetch: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-fetch",
-    abstract: "Sync bookmarks and their article HTML from a Readeck server as NDJSON records.",
+    abstract: tr("Sync bookmarks and their article HTML from a Readeck server as NDJSON records."),
     discussion: HelpText.discussion(
-      """
-      Lists the selected bookmarks (unread ones by default: not archived, as in Readeck's own \
-      Unread list), fetches the article HTML of each, and writes one "article" record per \
-      bookmark on standard output, in the server's order, as soon as it is fetched. The stream \
-      ends with a "sync_summary" record whose "complete" is false when the run was aborted.
+      tr(
+        """
+        Lists the selected bookmarks (unread ones by default: not archived, as in Readeck's own \
+        Unread list), fetches the article HTML of each, and writes one "article" record per \
+        bookmark on standard output, in the server's order, as soon as it is fetched. The stream \
+        ends with a "sync_summary" record whose "complete" is false when the run was aborted.
 
-      Articles come from the bulk route POST /api/bookmarks/sync (Readeck 0.20 and later) when \
-      the server has it, else one GET /api/bookmarks/ID/article each. Connection failures and \
-      HTTP 408, 425, 429, 500, 502, 503 and 504 are retried with exponential backoff. --timeout \
-      bounds every request, body included: the bulk stream may run longer while data keeps \
-      coming, but a server that goes silent that long is given up on and retried like a dropped \
-      connection. Bookmarks scheduled for deletion are skipped; a bookmark the listing repeats \
-      is synced once.
+        Articles come from the bulk route POST /api/bookmarks/sync (Readeck 0.20 and later) when \
+        the server has it, else one GET /api/bookmarks/ID/article each. Connection failures and \
+        HTTP 408, 425, 429, 500, 502, 503 and 504 are retried with exponential backoff. --timeout \
+        bounds every request, body included: the bulk stream may run longer while data keeps \
+        coming, but a server that goes silent that long is given up on and retried like a dropped \
+        connection. Bookmarks scheduled for deletion are skipped; a bookmark the listing repeats \
+        is synced once.
 
-      An article whose request gets no answer through its retries (it stalls, times out or is \
-      cut off) fails alone: it is named in the summary's "failed" and the run goes on, exit 75, \
-      as long as the server answers a fresh request (GET /api/info) within --timeout. The run \
-      stops as unreachable only when the server answers nothing: connections refused, or no \
-      answer to that fresh request. It then stops at once instead of waiting for every \
-      timeout. With --fallback-cache it then writes the articles saved in that store (honouring --label and \
-      --limit, newest cached first, leaving out those this run already wrote) with "source": \
-      "cache", and says "offline: showing N saved articles, last sync 3 h ago" on standard error \
-      — the original app's network first, cache as fallback.
+        An article whose request gets no answer through its retries (it stalls, times out or is \
+        cut off) fails alone: it is named in the summary's "failed" and the run goes on, exit 75, \
+        as long as the server answers a fresh request (GET /api/info) within --timeout. The run \
+        stops as unreachable only when the server answers nothing: connections refused, or no \
+        answer to that fresh request. It then stops at once instead of waiting for every \
+        timeout. With --fallback-cache it then writes the articles saved in that store (honouring --label and \
+        --limit, newest cached first, leaving out those this run already wrote) with "source": \
+        "cache", and says "offline: showing N saved articles, last sync 3 h ago" on standard error \
+        — the original app's network first, cache as fallback.
 
-      Each record looks like this (keys sorted, one line):
-        {"bookmark":{…},"fetched_at":"…","html":"…","id":"…","kind":"article"}
-      """,
+        Each record looks like this (keys sorted, one line):
+          {"bookmark":{…},"fetched_at":"…","html":"…","id":"…","kind":"article"}
+        """),
       environment: [
-        ("READECK_URL", "The server's base URL (a path prefix is allowed), unless --server is given."),
-        ("READECK_TOKEN", "The API token, unless --token-file is given."),
+        ("READECK_URL", tr("The server's base URL (a path prefix is allowed), unless --server is given.")),
+        ("READECK_TOKEN", tr("The API token, unless --token-file is given.")),
       ],
       files: [
         (
           "$XDG_CONFIG_HOME/readkeep/config",
-          "Settings: server, token_file, token_cmd (a command printing the token, e.g. pass show readeck), limit."
+          tr("Settings: server, token_file, token_cmd (a command printing the token, e.g. pass show readeck), limit.")
         )
       ],
       examples: [
         Example(
           "rk-fetch --server https://readeck.example.org > new.ndjson",
-          "The 20 newest unread articles (token in READECK_TOKEN)."),
+          tr("The 20 newest unread articles (token in READECK_TOKEN).")),
         Example(
           "rk-cache ids | rk-fetch --limit 50 --skip-ids - | rk-cache store",
-          "Sync the 50 newest unread articles, without fetching the ones already cached."),
-        Example("rk-fetch --state all --limit 0 --metadata-only", "Every bookmark's metadata, all pages."),
+          tr("Sync the 50 newest unread articles, without fetching the ones already cached.")),
+        Example("rk-fetch --state all --limit 0 --metadata-only", tr("Every bookmark's metadata, all pages.")),
         Example(
-          "rk-fetch --since 2026-11-01T00:00:00Z", "Only what changed since a date; deletions as \"deleted\" records."),
+          "rk-fetch --since 2026-11-01T00:00:00Z",
+          tr("Only what changed since a date; deletions as \"deleted\" records.")),
         Example(
           "rk-fetch --fallback-cache ~/.local/share/readkeep/cache.sqlite | jq -r .bookmark.title",
-          "Network first; offline, the saved articles instead."),
+          tr("Network first; offline, the saved articles instead.")),
       ],
       exitStatuses: [
         (
           .success,
-          "Every selected article was synced, or the server was unreachable and --fallback-cache served saved ones."
+          tr("Every selected article was synced, or the server was unreachable and --fallback-cache served saved ones.")
         ),
         (
           .tempFailure,
-          "Some articles failed (listed in the summary), or the server answered errors that retries did not cure."
+          tr("Some articles failed (listed in the summary), or the server answered errors that retries did not cure.")
         ),
         (
           .unavailable,
-          "The server answered nothing any more (refused, or silent for --timeout); the records written before stay valid."
+          tr(
+            "The server answered nothing any more (refused, or silent for --timeout); the records written before stay valid."
+          )
         ),
-        (.noPermission, "The token was rejected (HTTP 401 or 403)."),
-        (.configError, "The server or the token is not configured."),
+        (.noPermission, tr("The token was rejected (HTTP 401 or 403).")),
+        (.configError, tr("The server or the token is not configured.")),
         (
           .noInput,
-          "The --skip-ids file cannot be opened, or the server was unreachable and the --fallback-cache store does not exist."
+          tr(
+            "The --skip-ids file cannot be opened, or the server was unreachable and the --fallback-cache store does not exist."
+          )
         ),
-        (.ioError, "Standard output cannot be written (a full disk); the run stops at once."),
+        (.ioError, tr("Standard output cannot be written (a full disk); the run stops at once.")),
       ]),
     version: Toolbox.version)
 
-  @Option(help: ArgumentHelp("The Readeck server's base URL.", valueName: "url"))
+  @Option(help: ArgumentHelp(tr("The Readeck server's base URL."), valueName: "url"))
   var server: String?
 
-  @Option(help: ArgumentHelp("Read the API token from this file (first line).", valueName: "path"), completion: .file())
+  @Option(
+    help: ArgumentHelp(tr("Read the API token from this file (first line)."), valueName: "path"), completion: .file())
   var tokenFile: String?
 
-  @Option(help: "Which bookmarks: unread (not archived), archived, marked (favourites), or all.")
+  @Option(help: ArgumentHelp(tr("Which bookmarks: unread (not archived), archived, marked (favourites), or all.")))
   var state: BookmarkQuery.State = .unread
 
-  @Flag(help: "Leave out favourites too, as the original app's unread list did.")
+  @Flag(help: ArgumentHelp(tr("Leave out favourites too, as the original app's unread list did.")))
   var excludeMarked = false
 
   @Option(
-    help: RKFetch.limitRange.help("How many of the newest matching bookmarks to sync; 0 for all.", valueName: "n"),
+    help: RKFetch.limitRange.help(tr("How many of the newest matching bookmarks to sync; 0 for all."), valueName: "n"),
     transform: RKFetch.limitRange.parse)
   var limit: Int?
 
-  @Option(help: "Only bookmarks with this label.") var label: String?
-  @Option(help: "Only bookmarks matching this full-text search.") var search: String?
-  @Option(name: .customLong("type"), help: "Only this type: article, photo or video (repeatable).")
+  @Option(help: ArgumentHelp(tr("Only bookmarks with this label."))) var label: String?
+  @Option(help: ArgumentHelp(tr("Only bookmarks matching this full-text search."))) var search: String?
+  @Option(name: .customLong("type"), help: ArgumentHelp(tr("Only this type: article, photo or video (repeatable).")))
   var types: [String] = []
-  @Option(name: .customLong("sort"), help: "Server sort key, e.g. -created (default), created, title (repeatable).")
+  @Option(
+    name: .customLong("sort"),
+    help: ArgumentHelp(tr("Server sort key, e.g. -created (default), created, title (repeatable).")))
   var sorts: [String] = []
 
   @Option(
     help: ArgumentHelp(
-      "Ids already cached, one per line ('-' for standard input): counted as skipped, never fetched.", valueName: "file"
+      tr("Ids already cached, one per line ('-' for standard input): counted as skipped, never fetched."),
+      valueName: "file"
     ), completion: .file())
   var skipIds: String?
 
-  @Flag(help: "Write \"bookmark\" records without fetching articles.")
+  @Flag(help: ArgumentHelp(tr("Write \"bookmark\" records without fetching articles.")))
   var metadataOnly = false
 
-  @Option(help: "How to fetch articles: auto, bulk or per-article.")
+  @Option(help: ArgumentHelp(tr("How to fetch articles: auto, bulk or per-article.")))
   var mode: FetchMode = .auto
 
   @Option(
-    help: RKFetch.concurrencyRange.help("Per-article requests in flight at once.", valueName: "n", default: 1),
+    help: RKFetch.concurrencyRange.help(tr("Per-article requests in flight at once."), valueName: "n", default: 1),
     transform: RKFetch.concurrencyRange.parse)
   var concurrency = 1
 
-  @Option(help: ArgumentHelp("Only bookmarks changed since this RFC 3339 time; report deletions.", valueName: "date"))
+  @Option(
+    help: ArgumentHelp(tr("Only bookmarks changed since this RFC 3339 time; report deletions."), valueName: "date"))
   var since: String?
 
   @Option(
     help: NumberRange.timeout.help(
-      "Seconds for each request, body included; the bulk stream may run longer while data keeps coming, but never this long without a byte.",
+      tr(
+        "Seconds for each request, body included; the bulk stream may run longer while data keeps coming, but never this long without a byte."
+      ),
       valueName: "seconds", default: 30), transform: NumberRange.timeout.parse)
   var timeout: Double = 30
 
   @Option(
-    help: NumberRange.retries.help("Retries of a failed request.", valueName: "n", default: 2),
+    help: NumberRange.retries.help(tr("Retries of a failed request."), valueName: "n", default: 2),
     transform: NumberRange.retries.parse)
   var retries = 2
 
   @Option(
     help: NumberRange.retryDelay.help(
-      "Seconds before the first retry; each further retry waits twice as long.", valueName: "seconds", default: 2),
+      tr("Seconds before the first retry; each further retry waits twice as long."), valueName: "seconds", default: 2),
     transform: NumberRange.retryDelay.parse)
   var retryDelay: Double = 2
 
   @Option(
     help: ArgumentHelp(
-      "When the server cannot be reached, write the articles cached in this store instead (\"source\": \"cache\").",
+      tr("When the server cannot be reached, write the articles cached in this store instead (\"source\": \"cache\")."),
       valueName: "path"),
     completion: .file())
   var fallbackCache: String?
@@ -159,10 +173,10 @@ struct RKFetch: AsyncParsableCommand, ToolCommand {
 
   func validate() throws {
     for type in types where !["article", "photo", "video"].contains(type) {
-      throw ValidationError("--type must be article, photo or video, not \(type).")
+      throw ValidationError(tr("--type must be article, photo or video, not \(type)."))
     }
     if let since, RFC3339.parse(since) == nil {
-      throw ValidationError("--since must be an RFC 3339 time such as 2026-11-01T00:00:00Z.")
+      throw ValidationError(tr("--since must be an RFC 3339 time such as 2026-11-01T00:00:00Z."))
     }
   }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChangePush
 import Foundation
+import Localization
 import OfflineStore
 import Readeck
 import ReadeckCommandLine
@@ -13,94 +14,98 @@ import Wire
 struct RKPush: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-push",
-    abstract: "Send what was changed offline (archive, favourite, progress, labels) back to the Readeck server.",
+    abstract: tr("Send what was changed offline (archive, favourite, progress, labels) back to the Readeck server."),
     discussion: HelpText.discussion(
-      """
-      Reads the queue "rk-cache mark" and "rk-cache html --mark-read" fill, fetches the queued \
-      bookmarks as the server has them (100 per request), and sends each bookmark's changes in \
-      one PATCH /api/bookmarks/ID with only the changed fields (is_archived, is_marked, \
-      read_progress, add_labels, remove_labels). A change leaves the queue only once the server \
-      confirmed it, in the same transaction that gives the cached bookmark the server's answer: \
-      a push killed at any point can simply be run again.
+      tr(
+        """
+        Reads the queue "rk-cache mark" and "rk-cache html --mark-read" fill, fetches the queued \
+        bookmarks as the server has them (100 per request), and sends each bookmark's changes in \
+        one PATCH /api/bookmarks/ID with only the changed fields (is_archived, is_marked, \
+        read_progress, add_labels, remove_labels). A change leaves the queue only once the server \
+        confirmed it, in the same transaction that gives the cached bookmark the server's answer: \
+        a push killed at any point can simply be run again.
 
-      Conflicts: last writer wins, per field. When the server's "updated" is later than the \
-      offline change and the server's value differs from the value the change started from, the \
-      field was changed elsewhere afterwards: the server wins, the offline change is dropped, \
-      the cached bookmark takes the server's value and a "conflict" record says so. A field the \
-      server already holds as queued is not sent again.
+        Conflicts: last writer wins, per field. When the server's "updated" is later than the \
+        offline change and the server's value differs from the value the change started from, the \
+        field was changed elsewhere afterwards: the server wins, the offline change is dropped, \
+        the cached bookmark takes the server's value and a "conflict" record says so. A field the \
+        server already holds as queued is not sent again.
 
-      Writes one record per bookmark — "pushed" (what was sent and the answer), "conflict" \
-      (field, local and server values), "gone" (HTTP 404: deleted on the server; its changes are \
-      dropped and the article leaves the cache) or "push_failed" (HTTP 400 or errors retries did \
-      not cure; the changes stay queued) — then a "push_summary", and "pushed 5 changes, 1 \
-      conflict" on standard error. Token, retries, timeouts and the circuit breaker work as in \
-      rk-fetch; a server that cannot be reached leaves the queue as it was.
+        Writes one record per bookmark — "pushed" (what was sent and the answer), "conflict" \
+        (field, local and server values), "gone" (HTTP 404: deleted on the server; its changes are \
+        dropped and the article leaves the cache) or "push_failed" (HTTP 400 or errors retries did \
+        not cure; the changes stay queued) — then a "push_summary", and "pushed 5 changes, 1 \
+        conflict" on standard error. Token, retries, timeouts and the circuit breaker work as in \
+        rk-fetch; a server that cannot be reached leaves the queue as it was.
 
-      A change the server refuses (HTTP 400) is named on standard error with the server's \
-      messages, which "push_failed" carries as "errors" (about the whole change) and \
-      "field_errors" (per field). It stays queued and is sent again on every run: "rk-cache \
-      pending --drop ID [--field F]" gives it up. A bookmark whose request gets no answer through \
-      its retries fails alone while the server answers others; the push stops as unreachable \
-      only when the server answers nothing at all. Before the first sync there is no store and \
-      nothing to push: rk-push says so and exits 0.
-      """,
+        A change the server refuses (HTTP 400) is named on standard error with the server's \
+        messages, which "push_failed" carries as "errors" (about the whole change) and \
+        "field_errors" (per field). It stays queued and is sent again on every run: "rk-cache \
+        pending --drop ID [--field F]" gives it up. A bookmark whose request gets no answer through \
+        its retries fails alone while the server answers others; the push stops as unreachable \
+        only when the server answers nothing at all. Before the first sync there is no store and \
+        nothing to push: rk-push says so and exits 0.
+        """),
       environment: [
-        ("READECK_URL", "The server's base URL (a path prefix is allowed), unless --server is given."),
-        ("READECK_TOKEN", "The API token (it needs the bookmarks:write scope), unless --token-file is given."),
+        ("READECK_URL", tr("The server's base URL (a path prefix is allowed), unless --server is given.")),
+        ("READECK_TOKEN", tr("The API token (it needs the bookmarks:write scope), unless --token-file is given.")),
       ] + StoreOptions.environment,
       files: StoreOptions.files + [
         (
           "$XDG_CONFIG_HOME/readkeep/config",
-          "Settings: server, token_file, token_cmd (a command printing the token, e.g. pass show readeck)."
+          tr("Settings: server, token_file, token_cmd (a command printing the token, e.g. pass show readeck).")
         )
       ],
       examples: [
-        Example("rk-push", "Send the queued changes (server and token from READECK_URL and READECK_TOKEN)."),
-        Example("rk-push --dry-run | jq -c .body", "The PATCH bodies it would send, without sending them."),
+        Example("rk-push", tr("Send the queued changes (server and token from READECK_URL and READECK_TOKEN).")),
+        Example("rk-push --dry-run | jq -c .body", tr("The PATCH bodies it would send, without sending them.")),
         Example(
           "rk-cache html WNBGvKQgFsLwHwy4i89q53 --mark-read > a.html && rk-push",
-          "Read an article offline, then tell the server it is read and archived."),
-        Example("rk-push | jq -c 'select(.kind == \"conflict\")'", "Which offline changes the server overruled."),
+          tr("Read an article offline, then tell the server it is read and archived.")),
+        Example("rk-push | jq -c 'select(.kind == \"conflict\")'", tr("Which offline changes the server overruled.")),
       ],
       exitStatuses: [
-        (.success, "Every queued change was sent, settled by a conflict, or dropped because the bookmark is gone."),
-        (.tempFailure, "Some changes failed (HTTP 400, or errors retries did not cure); they stay queued."),
-        (.unavailable, "The server is unreachable; what was not confirmed stays queued."),
-        (.noPermission, "The token was rejected (HTTP 401 or 403)."),
-        (.configError, "The server or the token is not configured."),
-        (.ioError, "The store cannot be read or written."),
+        (.success, tr("Every queued change was sent, settled by a conflict, or dropped because the bookmark is gone.")),
+        (.tempFailure, tr("Some changes failed (HTTP 400, or errors retries did not cure); they stay queued.")),
+        (.unavailable, tr("The server is unreachable; what was not confirmed stays queued.")),
+        (.noPermission, tr("The token was rejected (HTTP 401 or 403).")),
+        (.configError, tr("The server or the token is not configured.")),
+        (.ioError, tr("The store cannot be read or written.")),
       ]),
     version: Toolbox.version)
 
   @OptionGroup var store: StoreOptions
 
-  @Option(help: ArgumentHelp("The Readeck server's base URL.", valueName: "url"))
+  @Option(help: ArgumentHelp(tr("The Readeck server's base URL."), valueName: "url"))
   var server: String?
 
-  @Option(help: ArgumentHelp("Read the API token from this file (first line).", valueName: "path"), completion: .file())
+  @Option(
+    help: ArgumentHelp(tr("Read the API token from this file (first line)."), valueName: "path"), completion: .file())
   var tokenFile: String?
 
-  @Flag(help: "Write the requests a push would send (\"push_request\" records), without sending anything.")
+  @Flag(
+    help: ArgumentHelp(tr("Write the requests a push would send (\"push_request\" records), without sending anything."))
+  )
   var dryRun = false
 
   @Option(
-    help: RKPush.concurrencyRange.help("Bookmarks pushed at once.", valueName: "n", default: 4),
+    help: RKPush.concurrencyRange.help(tr("Bookmarks pushed at once."), valueName: "n", default: 4),
     transform: RKPush.concurrencyRange.parse)
   var concurrency = 4
 
   @Option(
-    help: NumberRange.timeout.help("Seconds for each request, body included.", valueName: "seconds", default: 30),
+    help: NumberRange.timeout.help(tr("Seconds for each request, body included."), valueName: "seconds", default: 30),
     transform: NumberRange.timeout.parse)
   var timeout: Double = 30
 
   @Option(
-    help: NumberRange.retries.help("Retries of a failed request.", valueName: "n", default: 2),
+    help: NumberRange.retries.help(tr("Retries of a failed request."), valueName: "n", default: 2),
     transform: NumberRange.retries.parse)
   var retries = 2
 
   @Option(
     help: NumberRange.retryDelay.help(
-      "Seconds before the first retry; each further retry waits twice as long.", valueName: "seconds", default: 2),
+      tr("Seconds before the first retry; each further retry waits twice as long."), valueName: "seconds", default: 2),
     transform: NumberRange.retryDelay.parse)
   var retryDelay: Double = 2
 
@@ -111,7 +116,7 @@ struct RKPush: AsyncParsableCommand, ToolCommand {
     try await runTool(diagnostics) {
       // Before the first sync there is no store, and so nothing to push: not an error.
       guard FileManager.default.fileExists(atPath: store.path) else {
-        return diagnostics.info("no store at \(store.path) yet: nothing to push")
+        return diagnostics.info(tr("no store at \(store.path) yet: nothing to push"))
       }
       let offline = try store.open()
       let access = try ServerAccess(
@@ -124,20 +129,23 @@ struct RKPush: AsyncParsableCommand, ToolCommand {
           let requests = try ChangePush.dryRun(store: offline, client: client)
           for request in requests { try sink.emit(request) }
           try sink.flush()
-          diagnostics.info("would send \(Formatting.count(requests.count, "request"))")
+          let count = requests.count
+          diagnostics.info(tr(one: "would send \(count) request", other: "would send \(count) requests", count: count))
           return
         }
         let bookmarks = Set(try offline.pendingChanges().map(\.change.id)).count
-        let progress = Progress(label: "bookmark", total: bookmarks, diagnostics: diagnostics)
+        // TRANSLATORS: what the progress line counts, as in "bookmark 3/5, 1.5/s, ETA 2s".
+        let progress = Progress(label: tr("bookmark"), total: bookmarks, diagnostics: diagnostics)
         var settled = Set<String>()
         let outcome: ChangePush.Outcome
         do {
-          outcome = try await ChangePush(client: client, store: offline, concurrency: concurrency).run { record in
-            try sink.emit(record)
-            if let failed = record as? PushFailed { warn(failed, diagnostics) }
-            // A bookmark can write a conflict and a pushed record: count it once.
-            if let id = record.members["id"]?.stringValue, settled.insert(id).inserted { progress.advance() }
-          }
+          outcome = try await ChangePush(client: client, store: offline, concurrency: concurrency).run(
+            emit: { record in
+              try sink.emit(record)
+              // A bookmark can write a conflict and a pushed record: count it once.
+              if let id = record.members["id"]?.stringValue, settled.insert(id).inserted { progress.advance() }
+            },
+            failed: { id, error in warn(id, error, diagnostics) })
         } catch ReadeckError.tokenRejected(let status) {
           progress.finish()
           throw ServerAccess.tokenRejected(by: client.server, status: status)
@@ -150,26 +158,34 @@ struct RKPush: AsyncParsableCommand, ToolCommand {
   }
 
   /// A refused change is sent again on every run until the user gives it up: say how.
-  private func warn(_ failed: PushFailed, _ diagnostics: Diagnostics) {
-    let refused = failed.status.map { (400..<500).contains($0) } ?? false
+  private func warn(_ id: String, _ error: ReadeckError, _ diagnostics: Diagnostics) {
+    let refused = error.status.map { (400..<500).contains($0) } ?? false
+    let reason = error.description
+    // TRANSLATORS: {1} is why (often the server's words); {2} is the bookmark's id again.
     diagnostics.warning(
-      "\(failed.id): not pushed, kept: \(failed.reason)"
-        + (refused ? " (rk-cache pending --drop \(failed.id) gives it up)" : ""))
+      refused
+        ? tr("\(id): not pushed, kept: \(reason) (rk-cache pending --drop \(id) gives it up)")
+        : tr("\(id): not pushed, kept: \(reason)"))
   }
 
   /// "pushed 5 changes, 1 conflict" and the exit status the outcome implies.
   private func report(_ outcome: ChangePush.Outcome, diagnostics: Diagnostics) throws {
     let summary = outcome.summary
-    var line = "pushed \(Formatting.count(summary.pushed, "change"))"
-    if summary.conflicts > 0 { line += ", \(Formatting.count(summary.conflicts, "conflict"))" }
-    if summary.gone > 0 { line += ", \(summary.gone) dropped (deleted on the server)" }
-    if summary.failed > 0 { line += ", \(summary.failed) failed (kept)" }
-    let left = summary.queued - summary.pushed - summary.conflicts - summary.gone - summary.failed
-    if left > 0 { line += ", \(left) not sent" }
-    diagnostics.info(line)
+    let (pushed, conflicts, gone, failed) = (summary.pushed, summary.conflicts, summary.gone, summary.failed)
+    // The first part is a whole sentence; the others are a list after it.
+    var parts = [tr(one: "pushed \(pushed) change", other: "pushed \(pushed) changes", count: pushed)]
+    if conflicts > 0 {
+      // TRANSLATORS: a part of the summary line, after a comma: "pushed 5 changes, 1 conflict".
+      parts.append(tr(one: "\(conflicts) conflict", other: "\(conflicts) conflicts", count: conflicts))
+    }
+    if gone > 0 { parts.append(tr("\(gone) dropped (deleted on the server)")) }
+    if failed > 0 { parts.append(tr("\(failed) failed (kept)")) }
+    let left = summary.queued - pushed - conflicts - gone - failed
+    if left > 0 { parts.append(tr("\(left) not sent")) }
+    diagnostics.info(parts.joined(separator: ", "))
     if let error = outcome.abortedBy {
-      if case .unreachable = error { throw ToolError(.unavailable, "push incomplete: \(error)") }
-      throw ToolError(.tempFailure, "push incomplete: \(error)")
+      if case .unreachable = error { throw ToolError(.unavailable, tr("push incomplete: \(error)")) }
+      throw ToolError(.tempFailure, tr("push incomplete: \(error)"))
     }
     if summary.failed > 0 { throw ExitCode(ExitStatus.tempFailure.rawValue) }
   }

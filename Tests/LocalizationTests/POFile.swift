@@ -154,10 +154,12 @@ struct POFile: Equatable {
     if pieces.last == "" { pieces.removeLast() }
     for piece in pieces {
       var line = ""
-      // The first word may be empty: a piece after an escaped backslash and "n" ("\\n and") starts
-      // with a space, which must stay.
-      for (index, word) in piece.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
-        let candidate = index == 0 ? String(word) : line + " " + word
+      // Counted by words, not by the line's length: a piece may start with spaces (an indented
+      // line of a help text), which are empty words that must stay.
+      var words = 0
+      for word in piece.split(separator: " ", omittingEmptySubsequences: false) {
+        defer { words += 1 }
+        let candidate = words == 0 ? String(word) : line + " " + word
         if candidate.count + 2 > 77, !line.isEmpty {
           lines.append(line + " ")
           line = String(word)

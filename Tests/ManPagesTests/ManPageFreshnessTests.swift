@@ -31,7 +31,9 @@ import Testing
   /// The tools whose messages all go through the catalog: each has a German page,
   /// `man/de/man1/<tool>.1`, rendered from its `--help` under a German locale. A tool joins this
   /// list when it is translated (issue 28); the others get no half-German page.
-  static let translatedTools = ["ail-ai", "ail-log", "ail-mail", "ail-transcribe", "rk-cache", "rk-prune"]
+  static let translatedTools = [
+    "ail-ai", "ail-log", "ail-mail", "ail-transcribe", "rk-cache", "rk-extract-images", "rk-fetch", "rk-prune", "rk-push",
+  ]
 
   /// The environment a tool is run in for the page of `language`: the caller's, with the locale
   /// variables replaced, so that a developer's own locale changes no page.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Localization
 import Testing
 
 @testable import ToolKit
@@ -25,12 +26,18 @@ import Testing
 
   @Test func wholeNumbersSayWhole() throws {
     let range = NumberRange(1...32)
-    #expect(range.requirement == "a whole number from 1 to 32")
+    #expect(range.refusal(in: .english) == "must be a whole number from 1 to 32")
+    #expect(range.refusal(in: .german) == "muss eine ganze Zahl von 1 bis 32 sein")
     #expect(try range.value("32") == 32)
     #expect(throws: ValidationError.self) { try range.value("33") }
     #expect(throws: ValidationError.self) { try range.value("1.5") }
     #expect(throws: ValidationError.self) { try range.value("99999999999999999999999") }
-    #expect(NumberRange(0...100_000, unit: "pixels").requirement == "a whole number of pixels from 0 to 100000")
+    #expect(
+      NumberRange(0...100_000, unit: .pixels).refusal(in: .english)
+        == "must be a whole number of pixels from 0 to 100000")
+    #expect(
+      NumberRange(0...100_000, unit: .pixels).refusal(in: .german)
+        == "muss eine ganze Anzahl Pixel von 0 bis 100000 sein")
   }
 
   @Test func aNaNIsInsideNoRange() {
