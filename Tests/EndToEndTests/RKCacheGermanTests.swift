@@ -198,7 +198,8 @@ import Testing
     #expect(search.contains("BEISPIELE:") && search.contains("EXIT-STATUS:"), "\(search)")
     #expect(search.contains("Titel mit Wörtern, die mit actor beginnen."), "\(search)")
     // Option names and values stay as they are typed.
-    #expect(search.contains("--format <format>") && search.contains("ndjson (Datensätze) oder table (Tabelle)."), "\(search)")
+    #expect(
+      search.contains("--format <format>") && search.contains("ndjson (Datensätze) oder table (Tabelle)."), "\(search)")
 
     let pending = try help(["pending", "--help"])
     #expect(pending.contains("--drop nimmt die Änderungen eines Lesezeichens aus der Warteschlange"), "\(pending)")
