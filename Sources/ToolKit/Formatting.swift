@@ -61,13 +61,6 @@ public enum Formatting {
     }.joined(separator: "\n") + "\n"
   }
 
-  /// `1 recording`, `3 recordings`: a count with its noun, plural by `s`. English only, as the noun
-  /// is glued to the number: a message for people says the whole sentence with
-  /// `tr(one:other:count:)` instead ("pushed \(n) change", "pushed \(n) changes").
-  public static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
-    "\(number) \(number == 1 ? noun : plural ?? noun + "s")"
-  }
-
   /// `14 failed (a; b; c; …)`: how many failed and the first `shown` reasons, for a summary line
   /// that stays one line however many fail; in the user's language (`14 fehlgeschlagen (…)`), the
   /// reasons as the caller gives them.
