@@ -33,10 +33,9 @@ public enum StoreDatabase {
         if try !pool.read(migrator.hasCompletedMigrations) { try migrator.migrate(pool) }
         return pool
       }
-    } catch let error as DatabaseError where [.SQLITE_FULL, .SQLITE_IOERR].contains(error.resultCode) {
-      // Opening writes the -wal and -shm files beside the store.
-      throw failure(path, error)
     } catch let error as DatabaseError {
+      // Opening writes the -wal and -shm files beside the store: a full disk is said as such.
+      if isWriteFailure(error) { throw failure(path, error) }
       throw StoreError.cannotOpen(path: path, reason: error.message ?? error.description)
     } catch let error as CocoaError {
       throw StoreError.cannotOpen(path: path, reason: error.localizedDescription)
@@ -124,18 +123,19 @@ public enum StoreDatabase {
 
   public static func failure(_ path: String, _ error: DatabaseError) -> StoreError {
     let reason = error.message ?? error.description
-    switch error.resultCode {
-    case .SQLITE_FULL, .SQLITE_IOERR:
-      // SQLite rolled the transaction back: say so, and what to do, not only "disk I/O error".
-      return .failed(
-        path: path,
-        // TRANSLATORS: {0} is SQLite's words for the failure, in English ("disk I/O error").
-        reason: tr(
-          "cannot write (\(reason)): is the disk full? What was being written was rolled back; run again once there is space"
-        ))
-    default:
-      return .failed(path: path, reason: reason)
-    }
+    guard isWriteFailure(error) else { return .failed(path: path, reason: reason) }
+    // SQLite rolled the transaction back: say so, and what to do, not only "disk I/O error".
+    return .failed(
+      path: path,
+      // TRANSLATORS: {0} is SQLite's words for the failure, in English ("disk I/O error").
+      reason: tr(
+        "cannot write (\(reason)): is the disk full? What was being written was rolled back; run again once there is space"
+      ))
+  }
+
+  /// A write the file system refused: a full disk, a file-size limit, an I/O error.
+  static func isWriteFailure(_ error: DatabaseError) -> Bool {
+    error.resultCode == .SQLITE_FULL || error.resultCode == .SQLITE_IOERR
   }
 
   static func isDirectory(_ path: String) -> Bool {

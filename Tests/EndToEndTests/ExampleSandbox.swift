@@ -43,11 +43,12 @@ struct ExampleRun: Sendable {
 
   var lines: [Substring] { stdout.split(separator: "\n") }
 
-  func records(kind: String) -> [JSONValue] {
-    lines.compactMap { line in try? Array(line.utf8).withUnsafeBytes { try WireCoding.parse($0) } }.filter {
-      $0["kind"]?.stringValue == kind
-    }
+  /// The lines of stdout that are JSON, parsed; other lines (text the example prints) left out.
+  var records: [JSONValue] {
+    lines.compactMap { line in try? Array(line.utf8).withUnsafeBytes { try WireCoding.parse($0) } }
   }
+
+  func records(kind: String) -> [JSONValue] { records.filter { $0["kind"]?.stringValue == kind } }
 
   /// A file the example left, relative to the sandbox's home.
   func file(_ path: String) -> String? {
