@@ -153,66 +153,91 @@ let package = Package(
     /// Renders man pages from a command's `--experimental-dump-help` description.
     .target(name: "ManPages", dependencies: ["Localization", "ToolKit"], swiftSettings: settings),
 
+    // The tools' commands (Sources/Commands/<tool>): libraries, so that one multi-call binary can
+    // hold them all; each tool's own executable below is a thin entry point for development.
+
     /// Syncs bookmarks and article HTML from a Readeck server.
-    .executableTarget(
-      name: "rk-fetch",
+    .target(
+      name: "RKFetchCommand",
       dependencies: [
         "Localization", "Readeck", "ReadeckCommandLine", "Resilience", "OfflineStore", "ToolKit", "Wire",
         argumentParser, asyncHTTPClient,
       ],
-      swiftSettings: settings),
+      path: "Sources/Commands/rk-fetch", swiftSettings: settings),
     /// Sends what was changed offline (archive, favourite, progress, labels) back to Readeck.
-    .executableTarget(
-      name: "rk-push",
+    .target(
+      name: "RKPushCommand",
       dependencies: [
         "ChangePush", "Localization", "Readeck", "ReadeckCommandLine", "Resilience", "OfflineStore",
         "StoreCommandLine", "ToolKit", "Wire", argumentParser, asyncHTTPClient,
       ],
-      swiftSettings: settings),
+      path: "Sources/Commands/rk-push", swiftSettings: settings),
 
     /// The offline store's command: store, list, read, search, stats.
-    .executableTarget(
-      name: "rk-cache",
+    .target(
+      name: "RKCacheCommand",
       dependencies: ["OfflineStore", "PrivateFiles", "Reading", "StoreCommandLine", "ToolKit", "Wire", argumentParser],
-      swiftSettings: settings),
+      path: "Sources/Commands/rk-cache", swiftSettings: settings),
     /// Finds, downloads and embeds the images of article records.
-    .executableTarget(
-      name: "rk-extract-images",
+    .target(
+      name: "RKExtractImagesCommand",
       dependencies: [
         "ImageExtraction", "Localization", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient,
       ] + nio,
-      swiftSettings: settings),
+      path: "Sources/Commands/rk-extract-images", swiftSettings: settings),
     /// Keeps the offline store within limits: count, size, age.
-    .executableTarget(
-      name: "rk-prune",
+    .target(
+      name: "RKPruneCommand",
       dependencies: ["Localization", "OfflineStore", "StoreCommandLine", "ToolKit", "Wire", argumentParser],
-      swiftSettings: settings),
+      path: "Sources/Commands/rk-prune", swiftSettings: settings),
     /// Decodes mail for ail-ai: body text, mail records, reply drafts.
-    .executableTarget(
-      name: "ail-mail", dependencies: ["Localization", "Mail", "ToolKit", "Wire", argumentParser],
-      swiftSettings: settings),
+    .target(
+      name: "AilMailCommand", dependencies: ["Localization", "Mail", "ToolKit", "Wire", argumentParser],
+      path: "Sources/Commands/ail-mail", swiftSettings: settings),
     /// Rewrites text or records with a language model, driven by the pre-prompt catalog.
-    .executableTarget(
-      name: "ail-ai",
+    .target(
+      name: "AilAICommand",
       dependencies: [
         "Localization", "Rewrite", "PromptCatalog", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient,
       ],
-      swiftSettings: settings),
+      path: "Sources/Commands/ail-ai", swiftSettings: settings),
     /// The notes store: text and voice entries with categories, tags, reminders, search, versions.
-    .executableTarget(
-      name: "ail-log",
+    .target(
+      name: "AilLogCommand",
       dependencies: [
         "Localization", "NotesStore", "PrivateFiles", "SQLiteStore", "StoreErrorStatus", "Mail", "ToolKit", "Wire",
         argumentParser,
       ],
-      swiftSettings: settings),
+      path: "Sources/Commands/ail-log", swiftSettings: settings),
     /// Turns recordings into text cut at silences, offline or through a transcription server.
-    .executableTarget(
-      name: "ail-transcribe",
+    .target(
+      name: "AilTranscribeCommand",
       dependencies: [
         "Audio", "Localization", "Transcription", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient,
       ],
+      path: "Sources/Commands/ail-transcribe", swiftSettings: settings),
+
+    /// The whole toolbox in one binary, installed once with a link per tool name: the tools share
+    /// one copy of the Swift runtime, Foundation, NIO and SQLite's glue instead of eleven.
+    .executableTarget(
+      name: "rk-ail",
+      dependencies: [
+        "AilAICommand", "AilLogCommand", "AilMailCommand", "AilTranscribeCommand", "LLMFake", "Localization",
+        "ReadeckFake", "RKCacheCommand", "RKExtractImagesCommand", "RKFetchCommand", "RKPruneCommand",
+        "RKPushCommand", "ToolKit", argumentParser,
+      ],
       swiftSettings: settings),
+    .executableTarget(name: "rk-fetch", dependencies: ["RKFetchCommand", "ToolKit"], swiftSettings: settings),
+    .executableTarget(name: "rk-push", dependencies: ["RKPushCommand", "ToolKit"], swiftSettings: settings),
+    .executableTarget(name: "rk-cache", dependencies: ["RKCacheCommand", "ToolKit"], swiftSettings: settings),
+    .executableTarget(
+      name: "rk-extract-images", dependencies: ["RKExtractImagesCommand", "ToolKit"], swiftSettings: settings),
+    .executableTarget(name: "rk-prune", dependencies: ["RKPruneCommand", "ToolKit"], swiftSettings: settings),
+    .executableTarget(name: "ail-mail", dependencies: ["AilMailCommand", "ToolKit"], swiftSettings: settings),
+    .executableTarget(name: "ail-ai", dependencies: ["AilAICommand", "ToolKit"], swiftSettings: settings),
+    .executableTarget(name: "ail-log", dependencies: ["AilLogCommand", "ToolKit"], swiftSettings: settings),
+    .executableTarget(
+      name: "ail-transcribe", dependencies: ["AilTranscribeCommand", "ToolKit"], swiftSettings: settings),
 
     // The fakes' wing (Sources/Fakes): test servers and their executables, apart from the product.
 
@@ -223,20 +248,22 @@ let package = Package(
       name: "FakeServer", dependencies: ["Wire"] + nio, path: "Sources/Fakes/FakeServer", swiftSettings: settings),
     /// A Readeck-protocol server with sample articles and fault injection, for tests and the demo.
     .target(
-      name: "ReadeckFake", dependencies: ["FakeServer", "Wire"] + nio, path: "Sources/Fakes/ReadeckFake",
+      name: "ReadeckFake", dependencies: ["FakeServer", "ToolKit", "Wire", argumentParser] + nio,
+      path: "Sources/Fakes/ReadeckFake",
       swiftSettings: settings),
     /// A server speaking the OpenAI chat-completions and Ollama protocols, with fault injection,
     /// for tests and benchmarks.
     .target(
-      name: "LLMFake", dependencies: ["FakeServer", "Wire"] + nio, path: "Sources/Fakes/LLMFake",
+      name: "LLMFake", dependencies: ["FakeServer", "ToolKit", "Wire", argumentParser] + nio,
+      path: "Sources/Fakes/LLMFake",
       swiftSettings: settings),
     /// Serves canned chat completions over the OpenAI and Ollama protocols, for the benchmarks.
     .executableTarget(
-      name: "llm-fake", dependencies: ["LLMFake", "ToolKit", argumentParser], path: "Sources/Fakes/llm-fake",
+      name: "llm-fake", dependencies: ["LLMFake", "ToolKit"], path: "Sources/Fakes/llm-fake",
       swiftSettings: settings),
     /// Serves sample articles over the Readeck API, for the demo and the benchmarks.
     .executableTarget(
-      name: "readeck-fake", dependencies: ["ReadeckFake", "ToolKit", argumentParser],
+      name: "readeck-fake", dependencies: ["ReadeckFake", "ToolKit"],
       path: "Sources/Fakes/readeck-fake",
       swiftSettings: settings),
 
@@ -246,6 +273,7 @@ let package = Package(
       dependencies: [
         "ReadeckFake", "Wire", "OfflineStore", .product(name: "GRDB", package: "GRDB.swift"), "rk-fetch", "rk-cache",
         "rk-prune", "rk-push", "rk-extract-images", "ail-mail", "ail-ai", "ail-transcribe", "ail-log", "llm-fake",
+        "rk-ail",
         "LLMFake", asyncHTTPClient, .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ] + nio,
       swiftSettings: settings),

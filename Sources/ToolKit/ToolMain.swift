@@ -48,9 +48,11 @@ private func exit(for error: any Error, _ diagnostics: Diagnostics) -> any Error
 public protocol ToolCommand: ParsableCommand {}
 
 extension ToolCommand {
-  public static func main() {
+  /// Runs the tool on `arguments` (without the program's name), or on the process's own when nil:
+  /// the multi-call binary passes what follows the tool's name.
+  public static func main(_ arguments: [String]? = nil) {
     do {
-      var command = try parseAsRoot()
+      var command = try parseAsRoot(arguments)
       try command.run()
     } catch {
       exitReporting(error)
@@ -77,9 +79,10 @@ extension ToolCommand {
 }
 
 extension ToolCommand where Self: AsyncParsableCommand {
-  public static func main() async {
+  /// The asynchronous form of ``main(_:)``.
+  public static func main(_ arguments: [String]? = nil) async {
     do {
-      var command = try await asyncParseAsRoot(nil)
+      var command = try await asyncParseAsRoot(arguments)
       if var asyncCommand = command as? any AsyncParsableCommand {
         try await asyncCommand.run()
       } else {

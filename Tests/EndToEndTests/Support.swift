@@ -4,10 +4,20 @@ import ReadeckFake
 import Testing
 import Wire
 
-/// Where `swift build` put the tools: next to the test bundle, or `RK_BIN_DIR`.
+/// Where the tools are: `RK_BIN_DIR` when set (`.build/debug` runs each tool's own executable),
+/// else a folder of links named after the tools to the multi-call `rk-ail` that `swift build` put
+/// next to the test bundle: what an install holds, started by name as an install starts it.
 let binaries: URL = {
   if let explicit = ProcessInfo.processInfo.environment["RK_BIN_DIR"] { return URL(fileURLWithPath: explicit) }
-  return Bundle.main.bundleURL
+  let multiCall = Bundle.main.bundleURL.appendingPathComponent("rk-ail")
+  let links = URL(fileURLWithPath: NSTemporaryDirectory() + "rk-e2e-tools-\(getpid())")
+  try? FileManager.default.createDirectory(at: links, withIntermediateDirectories: true)
+  let list = (try? run(multiCall.path, ["--list"]).stdout) ?? ""
+  for tool in list.split(separator: "\n").map(String.init) + ["rk-ail"] {
+    try? FileManager.default.createSymbolicLink(
+      at: links.appendingPathComponent(tool), withDestinationURL: multiCall)
+  }
+  return links
 }()
 
 struct ToolRun: Sendable {

@@ -32,8 +32,8 @@ import Testing
   /// `man/de/man1/<tool>.1`, rendered from its `--help` under a German locale. A tool joins this
   /// list when it is translated (issue 28); the others get no half-German page.
   static let translatedTools = [
-    "ail-ai", "ail-log", "ail-mail", "ail-transcribe", "rk-cache", "rk-extract-images", "rk-fetch", "rk-prune",
-    "rk-push",
+    "ail-ai", "ail-log", "ail-mail", "ail-transcribe", "rk-ail", "rk-cache", "rk-extract-images", "rk-fetch",
+    "rk-prune", "rk-push",
   ]
 
   /// The environment a tool is run in for the page of `language`: the caller's, with the locale

@@ -1,8 +1,6 @@
 public import ArgumentParser
-public import LLMFake
-import ToolKit
+public import ToolKit
 
-@main
 struct LLMFakeCommand: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "llm-fake",
@@ -101,3 +99,8 @@ struct LLMFakeCommand: AsyncParsableCommand, ToolCommand {
 }
 
 extension FakeLLMFlavor: ExpressibleByArgument {}
+
+extension ToolEntry {
+  /// `llm-fake`, for its own executable and for rk-ail.
+  public static let llmFake = ToolEntry("llm-fake", LLMFakeCommand.self)
+}

@@ -7,7 +7,6 @@ import ToolKit
 import Transcription
 import Wire
 
-@main
 struct AilTranscribe: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "ail-transcribe", abstract: tr("Turn recordings into text, cut into chunks at silences."),

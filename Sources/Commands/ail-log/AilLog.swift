@@ -2,7 +2,6 @@ import ArgumentParser
 import Localization
 import ToolKit
 
-@main
 struct AilLog: ParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "ail-log",

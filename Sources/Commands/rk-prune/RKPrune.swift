@@ -5,7 +5,6 @@ import StoreCommandLine
 import ToolKit
 import Wire
 
-@main
 struct RKPrune: ParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-prune",

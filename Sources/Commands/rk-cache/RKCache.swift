@@ -3,7 +3,6 @@ import Localization
 import StoreCommandLine
 import ToolKit
 
-@main
 struct RKCache: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-cache",

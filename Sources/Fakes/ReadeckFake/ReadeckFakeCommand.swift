@@ -1,8 +1,6 @@
 import ArgumentParser
-import ReadeckFake
-import ToolKit
+public import ToolKit
 
-@main
 struct ReadeckFakeCommand: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "readeck-fake",
@@ -49,4 +47,9 @@ struct ReadeckFakeCommand: AsyncParsableCommand, ToolCommand {
     await SignalWait.untilInterruptedOrTerminated()
     try await fake.shutdown()
   }
+}
+
+extension ToolEntry {
+  /// `readeck-fake`, for its own executable and for rk-ail.
+  public static let readeckFake = ToolEntry("readeck-fake", ReadeckFakeCommand.self)
 }

@@ -4,7 +4,6 @@ public import Readeck
 import ToolKit
 import Wire
 
-@main
 struct RKFetch: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-fetch",

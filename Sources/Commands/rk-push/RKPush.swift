@@ -10,7 +10,6 @@ import StoreCommandLine
 import ToolKit
 import Wire
 
-@main
 struct RKPush: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-push",

@@ -9,7 +9,6 @@ import Synchronization
 import ToolKit
 import Wire
 
-@main
 struct RKExtractImages: AsyncParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "rk-extract-images",

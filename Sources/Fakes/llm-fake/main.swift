@@ -1,0 +1,5 @@
+// A development build's own `llm-fake`; installs use the multi-call rk-ail (Sources/rk-ail).
+import LLMFake
+import ToolKit
+
+await ToolEntry.llmFake.main()

@@ -1,0 +1,5 @@
+// A development build's own `readeck-fake`; installs use the multi-call rk-ail (Sources/rk-ail).
+import ReadeckFake
+import ToolKit
+
+await ToolEntry.readeckFake.main()

@@ -1,0 +1,5 @@
+// A development build's own `ail-mail`; installs use the multi-call rk-ail (Sources/rk-ail).
+import AilMailCommand
+import ToolKit
+
+await ToolEntry.ailMail.main()

@@ -1,0 +1,5 @@
+// A development build's own `rk-cache`; installs use the multi-call rk-ail (Sources/rk-ail).
+import RKCacheCommand
+import ToolKit
+
+await ToolEntry.rkCache.main()

@@ -1,0 +1,5 @@
+// A development build's own `rk-extract-images`; installs use the multi-call rk-ail (Sources/rk-ail).
+import RKExtractImagesCommand
+import ToolKit
+
+await ToolEntry.rkExtractImages.main()

@@ -1,0 +1,5 @@
+// A development build's own `rk-prune`; installs use the multi-call rk-ail (Sources/rk-ail).
+import RKPruneCommand
+import ToolKit
+
+await ToolEntry.rkPrune.main()
