@@ -1,18 +1,30 @@
 public import ArgumentParser
+import Dispatch
 
 /// One tool as both of its executables start it: its own (a development build's thin
 /// `Sources/<tool>/main.swift`) and the multi-call `rk-ail`, which holds every tool and is
 /// installed once with a link per tool name. The name is given, not read from the command's
 /// configuration, so that choosing a tool renders no help texts.
+///
+/// `run` never returns. A synchronous command runs on the main thread, as under `@main`, and
+/// starts no concurrency threads; an asynchronous one runs in a task while the main thread serves
+/// the main queue, which is what `@main` does for an async `main`. Either way the process exits
+/// with status 0 when the command returns (its failures exit on their own, in `main`).
 public struct ToolEntry: Sendable {
   public let name: String
-  private let start: @Sendable ([String]?) async -> Void
+  private let start: @Sendable ([String]?) -> Never
   private let summary: @Sendable () -> String
+  /// Runs the command and returns, without ending the process: for tests.
+  let invoke: @Sendable ([String]?) async -> Void
 
   /// A tool whose command runs synchronously.
   public init<Command: ToolCommand>(_ name: String, _ command: Command.Type) {
     self.name = name
-    start = { command.main($0) }
+    start = { arguments in
+      command.main(arguments)
+      Platform.terminate(0)
+    }
+    invoke = { command.main($0) }
     summary = { command.configuration.abstract }
   }
 
@@ -20,13 +32,20 @@ public struct ToolEntry: Sendable {
   /// whose synchronous `run` would only complain.
   public init<Command: ToolCommand & AsyncParsableCommand>(_ name: String, _ command: Command.Type) {
     self.name = name
-    start = { await command.main($0) }
+    start = { arguments in
+      Task {
+        await command.main(arguments)
+        Platform.terminate(0)
+      }
+      dispatchMain()
+    }
+    invoke = { await command.main($0) }
     summary = { command.configuration.abstract }
   }
 
   /// Runs the tool on `arguments` (without the program's name), or on the process's own when nil.
-  public func main(_ arguments: [String]? = nil) async {
-    await start(arguments)
+  public func run(_ arguments: [String]? = nil) -> Never {
+    start(arguments)
   }
 
   /// The one-line description of the tool's help, in the user's language.

@@ -2,4 +2,4 @@
 import AilAICommand
 import ToolKit
 
-await ToolEntry.ailAI.main()
+ToolEntry.ailAI.run()

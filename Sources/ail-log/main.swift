@@ -2,4 +2,4 @@
 import AilLogCommand
 import ToolKit
 
-await ToolEntry.ailLog.main()
+ToolEntry.ailLog.run()

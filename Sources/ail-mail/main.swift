@@ -2,4 +2,4 @@
 import AilMailCommand
 import ToolKit
 
-await ToolEntry.ailMail.main()
+ToolEntry.ailMail.run()

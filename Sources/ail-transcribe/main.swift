@@ -2,4 +2,4 @@
 import AilTranscribeCommand
 import ToolKit
 
-await ToolEntry.ailTranscribe.main()
+ToolEntry.ailTranscribe.run()

@@ -4,7 +4,6 @@ import ToolKit
 
 let choice = MultiCall.choose(CommandLine.arguments, among: RKAil.tools)
 if let tool = choice.tool {
-  await tool.main(choice.arguments)
-} else {
-  RKAil.main(choice.arguments)
+  tool.run(choice.arguments)
 }
+RKAil.main(choice.arguments)

@@ -2,4 +2,4 @@
 import RKCacheCommand
 import ToolKit
 
-await ToolEntry.rkCache.main()
+ToolEntry.rkCache.run()

@@ -2,4 +2,4 @@
 import RKExtractImagesCommand
 import ToolKit
 
-await ToolEntry.rkExtractImages.main()
+ToolEntry.rkExtractImages.run()

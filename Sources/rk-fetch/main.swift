@@ -2,4 +2,4 @@
 import RKFetchCommand
 import ToolKit
 
-await ToolEntry.rkFetch.main()
+ToolEntry.rkFetch.run()

@@ -2,4 +2,4 @@
 import RKPruneCommand
 import ToolKit
 
-await ToolEntry.rkPrune.main()
+ToolEntry.rkPrune.run()

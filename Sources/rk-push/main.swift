@@ -2,4 +2,4 @@
 import RKPushCommand
 import ToolKit
 
-await ToolEntry.rkPush.main()
+ToolEntry.rkPush.run()

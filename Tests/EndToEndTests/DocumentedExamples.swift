@@ -19,14 +19,18 @@ enum DocumentedExamples {
       run.expect(run.status == 0, "sets SUDO in a shell")
     },
     "$SUDO apt-get update": .notRun("installs system packages; .ci/run installs the same ones on CI"),
-    "$SUDO apt-get install -y libsqlite3-dev groff-base make jq curl": .notRun(
+    "$SUDO apt-get install -y libsqlite3-dev dpkg-dev": .notRun(
+      "installs system packages; .ci/run installs the same ones on CI"),
+    "scripts/package && $SUDO apt install ./rk-ail_*.deb": .notRun(
+      "a release build and a system-wide install; .ci/run builds the package and scripts/check-package installs it"),
+    "$SUDO apt-get install -y groff-base make jq curl": .notRun(
       "installs system packages; .ci/run installs the same ones on CI"),
     "$SUDO apt-get install -y ffmpeg libpocketsphinx3 pocketsphinx-en-us": .notRun(
       "installs system packages; .ci/run installs the same ones on CI"),
     "$SUDO apt-get install -y chromium epubcheck unzip": .notRun(
       "installs system packages; .ci/run installs the same ones on CI"),
     "scripts/install --prefix ~/.local": .notRun(
-      "a release build of ~10 minutes; the sandbox installs with the same script (--from the test build)"),
+      "a release build; the sandbox installs with the same script (--from the test build)"),
     #"export PATH="$HOME/.local/bin:$PATH""#: .notRun("the user's shell set-up; the sandbox puts its install on PATH"),
     "scripts/demo": .runs(before: "export RK_BIN=\"$(dirname \"$(command -v rk-cache)\")\"") { run in
       run.expect(run.stdout.contains("== a local Readeck server"), "the demo's first step")

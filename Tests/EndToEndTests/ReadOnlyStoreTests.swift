@@ -32,16 +32,22 @@ import Wire
     }
   }
 
-  /// A built tool run by a user the folder's mode applies to: as root, a copy in `tools` (the
-  /// binaries find the Swift runtime by an absolute run path) run as nobody.
+  /// A built tool run by a user the folder's mode applies to: as root, through a copy of the
+  /// binary in `tools` (the binaries find the Swift runtime by an absolute run path; a link named
+  /// after the tool when the binary is the multi-call one) run as nobody.
   private func runAsReader(_ tool: String, _ arguments: [String], tools: String) throws -> ToolRun {
     guard Self.isRoot else { return try run(tool, arguments) }
-    let copy = tools + "/" + tool
+    let built = binaries.appendingPathComponent(tool).resolvingSymlinksInPath()
+    let copy = tools + "/" + built.lastPathComponent
     if !FileManager.default.fileExists(atPath: copy) {
-      try FileManager.default.copyItem(atPath: binaries.appendingPathComponent(tool).path, toPath: copy)
+      try FileManager.default.copyItem(atPath: built.path, toPath: copy)
       chmod(copy, 0o755)
     }
-    return try run(Self.setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", copy] + arguments)
+    let link = tools + "/" + tool
+    if !FileManager.default.fileExists(atPath: link) {
+      try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: built.lastPathComponent)
+    }
+    return try run(Self.setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", link] + arguments)
   }
 
   @Test(

@@ -54,8 +54,8 @@ private struct AsyncRecorder: AsyncParsableCommand, ToolCommand {
   }
 
   @Test func anEntryRunsItsCommandOnTheArgumentsGivenAndAnAsyncOneAsynchronously() async {
-    await tools[0].main(["--word", "one"])
-    await tools[1].main(["--word", "two"])
+    await tools[0].invoke(["--word", "one"])
+    await tools[1].invoke(["--word", "two"])
     #expect(ran.withLock { $0 }.suffix(2) == ["sync one", "async two"])
     #expect(tools[1].abstract == "Records, later.")
   }

@@ -10,6 +10,7 @@ import Wire
 extension AilLog {
   struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "add",
       abstract: tr("Add an entry, or file the records of other tools as entries (--records)."),
       discussion: HelpText.discussion(
         tr(

@@ -6,6 +6,7 @@ import ToolKit
 extension AilLog {
   struct Categories: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "categories",
       abstract: tr("List categories with their colours and entry counts, or add, rename, remove or colour one."),
       discussion: HelpText.discussion(
         tr(

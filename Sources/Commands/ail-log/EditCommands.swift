@@ -8,6 +8,7 @@ import Wire
 extension AilLog {
   struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "edit",
       abstract: tr("Change an entry; with no option, edit it in $EDITOR as Markdown with front matter."),
       discussion: HelpText.discussion(
         tr(
@@ -75,6 +76,7 @@ extension AilLog {
 
   struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "history",
       abstract: tr("An entry's earlier contents as log_version records, oldest (1) first."),
       discussion: HelpText.discussion(
         tr("Each edit that changed the content, and each revert, kept the content it replaced."),
@@ -94,6 +96,7 @@ extension AilLog {
 
   struct Revert: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "revert",
       abstract: tr("Put an earlier content back (the latest version unless --to says which)."),
       discussion: HelpText.discussion(
         tr("The content it replaces becomes a version too, so a revert can itself be reverted."),

@@ -9,6 +9,7 @@ import Wire
 extension AilLog {
   struct Mail: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "mail",
       abstract: tr("An entry as an RFC 5322 message on standard output, for msmtp -t or sendmail -t."),
       discussion: HelpText.discussion(
         tr(

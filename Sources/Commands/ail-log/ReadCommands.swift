@@ -10,6 +10,7 @@ extension NoteLog.Sort: ExpressibleByArgument {}
 extension AilLog {
   struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "list",
       abstract: tr("Entries as log_entry records, newest first; --due and --upcoming by reminder."),
       discussion: HelpText.discussion(
         tr("Filters combine: --category Work --tag urgent --since '7d ago' lists what matches all of them."),
@@ -53,6 +54,7 @@ extension AilLog {
 
   struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "show",
       abstract: tr("An entry as Markdown with a small header; --content: its text alone."),
       discussion: HelpText.discussion(
         tr("--content writes the content exactly as stored, for a pipeline that changes it."),
@@ -93,6 +95,7 @@ extension AilLog {
 
   struct Search: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "search",
       abstract: tr("Full-text search in titles, contents and tags, best first, with snippets."),
       discussion: HelpText.discussion(
         tr(
@@ -134,6 +137,7 @@ extension AilLog {
 
   struct Due: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "due",
       abstract: tr("Entries whose reminder has come, soonest first; exits 1 when there are none."),
       discussion: HelpText.discussion(
         tr("For cron: nothing is written and the status is 1 when nothing is due."),
@@ -158,6 +162,7 @@ extension AilLog {
 
   struct Audio: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "audio",
       abstract: tr("The path of an entry's stored recording."),
       discussion: HelpText.discussion(
         tr("Exits 1 when the entry has no recording."),
@@ -180,6 +185,7 @@ extension AilLog {
 
   struct Tags: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "tags",
       abstract: tr("Every tag with how many entries carry it, most used first (log_label records)."),
       discussion: HelpText.discussion(
         tr("Tags that differ only in case count as one."),

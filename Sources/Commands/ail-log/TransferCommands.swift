@@ -12,6 +12,7 @@ enum TransferFormat: String, ExpressibleByArgument, CaseIterable { case ndjson, 
 extension AilLog {
   struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "export",
       abstract: tr("Every entry with its versions and recording: NDJSON, or a folder of Markdown files."),
       discussion: HelpText.discussion(
         tr(
@@ -114,6 +115,7 @@ extension AilLog {
 
   struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "import",
       abstract: tr("Read entries back from an export, or from the notes app's JSON (--format ailo)."),
       discussion: HelpText.discussion(
         tr(

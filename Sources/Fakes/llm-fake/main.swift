@@ -2,4 +2,4 @@
 import LLMFake
 import ToolKit
 
-await ToolEntry.llmFake.main()
+ToolEntry.llmFake.run()

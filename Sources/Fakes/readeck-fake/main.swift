@@ -2,4 +2,4 @@
 import ReadeckFake
 import ToolKit
 
-await ToolEntry.readeckFake.main()
+ToolEntry.readeckFake.run()
