@@ -125,4 +125,26 @@ import Wire
     #expect(again.status == 0, "\(again.stderr)")
     #expect(try entries(db) == 30)
   }
+
+  @Test func ailLogExportThatRunsOutOfRoomLeavesTheEarlierBackupWhole() throws {
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let db = folder + "/notes.sqlite"
+    let backup = folder + "/backup"
+    #expect(try run("ail-log", ["add", "--db", db, "--records"], stdin: notes(20)).status == 0)
+    #expect(try run("ail-log", ["export", "--db", db, "--to", backup]).status == 0)
+    let earlier = try Data(contentsOf: URL(fileURLWithPath: backup + "/log.ndjson"))
+    #expect(try run("ail-log", ["add", "--db", db, "--title", "later", "written after the backup"]).status == 0)
+
+    let full = try limited(earlier.count / 1024 / 2, "ail-log", ["export", "--db", db, "--to", backup])
+    #expect(full.status == 74, "\(full.stderr)")
+    #expect(full.stderr.hasPrefix("ail-log: error: "), "\(full.stderr)")
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: backup + "/log.ndjson")) == earlier, "the earlier backup is whole")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: backup).sorted() == ["audio", "log.ndjson"])
+
+    let again = try run("ail-log", ["export", "--db", db, "--to", backup])
+    #expect(again.status == 0, "\(again.stderr)")
+    let now = try String(contentsOfFile: backup + "/log.ndjson", encoding: .utf8)
+    #expect(now.contains("written after the backup"))
+  }
 }

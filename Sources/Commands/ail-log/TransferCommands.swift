@@ -64,31 +64,39 @@ extension AilLog {
           return
         }
         try Self.makeFolder(to + "/audio")
+        // Every file appears whole or not at all, so that an export stopped midway (a full disk,
+        // a kill) leaves the previous backup in the folder as it was, never a truncated one.
         for entry in entries {
           guard let audio = entry.audio else { continue }
           let target = to + "/audio/" + audio
+          // Named by its SHA-256 and only ever written whole: one already there is this recording.
           if !FileManager.default.fileExists(atPath: target) {
-            do { try FileManager.default.copyItem(atPath: store.recordings.path(of: audio), toPath: target) } catch {
+            guard let data = FileManager.default.contents(atPath: store.recordings.path(of: audio)) else {
               throw ToolError(.ioError, tr("cannot copy the recording \(audio) to \(target)"))
             }
+            try Self.writeWhole(data, to: target)
           }
         }
         switch format {
         case .ndjson, .ailo:
-          let file = to + "/log.ndjson"
-          let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-          guard fd >= 0 else { throw ToolError(.ioError, tr("cannot write \(file)")) }
-          defer { close(fd) }
-          let sink = OutputSink(fd: fd)
-          try Self.ndjson(entries, colors: colors, sink)
-          try sink.flush()
+          try Self.reportingWriteErrors {
+            let file = try PartialFile(for: to + "/log.ndjson")
+            do {
+              let fd = open(file.partial, O_WRONLY | O_APPEND | O_CLOEXEC)
+              guard fd >= 0 else { throw ToolError(.ioError, tr("cannot write \(file.path)")) }
+              defer { close(fd) }
+              let sink = OutputSink(fd: fd)
+              try Self.ndjson(entries, colors: colors, sink)
+              try sink.flush()
+            } catch {
+              file.abandon()
+              throw error
+            }
+            try file.commit()
+          }
         case .markdown:
           for entry in entries {
-            let file = to + "/\(entry.id).md"
-            guard
-              FileManager.default.createFile(
-                atPath: file, contents: Data(FrontMatter.document(entry).utf8), attributes: [.posixPermissions: 0o600])
-            else { throw ToolError(.ioError, tr("cannot write \(file)")) }
+            try Self.writeWhole(Data(FrontMatter.document(entry).utf8), to: to + "/\(entry.id).md")
           }
         }
         log.diagnostics.info(
@@ -103,6 +111,15 @@ extension AilLog {
         try sink.emit(LogLabel(type: "category", name: name, color: color, entries: 0))
       }
       for entry in entries { try sink.emit(entry) }
+    }
+
+    private static func writeWhole(_ data: Data, to path: String) throws {
+      try reportingWriteErrors { try PrivateFile.write(data, to: path) }
+    }
+
+    /// A file that could not be written is the tool's I/O error (74).
+    private static func reportingWriteErrors(_ body: () throws -> Void) throws {
+      do { try body() } catch let error as FileWriteError { throw ToolError(.ioError, error.description) }
     }
 
     static func makeFolder(_ path: String) throws {
