@@ -11,7 +11,7 @@ import Wire
 struct LogOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      tr("The store's path (default: $AIL_LOG_DB, else $XDG_DATA_HOME/ail/log.sqlite)."), valueName: "path"),
+      tr("The store's path (default: $AIL_LOG_DB, else $XDG_DATA_HOME/ailo/log.sqlite)."), valueName: "path"),
     completion: .file())
   var db: String?
 
@@ -25,23 +25,43 @@ struct LogOptions: ParsableArguments {
     ("AIL_LOG_NOW", tr("An RFC 3339 time to take as now, for tests and scripts that replay a day.")),
   ]
   static let files = [
-    ("$XDG_DATA_HOME/ail/log.sqlite", tr("The store (mode 0600) when neither --db nor AIL_LOG_DB says otherwise.")),
-    ("$XDG_DATA_HOME/ail/log.audio/", tr("The recordings, one file per content, named by its SHA-256.")),
+    ("$XDG_DATA_HOME/ailo/log.sqlite", tr("The store (mode 0600) when neither --db nor AIL_LOG_DB says otherwise.")),
+    ("$XDG_DATA_HOME/ailo/log.audio/", tr("The recordings, one file per content, named by its SHA-256.")),
     ("$XDG_CONFIG_HOME/ailo/config", tr("[ail-log] default_category.")),
   ]
 
   var path: String {
     if let db { return db }
     if let fromEnvironment = Environment.current["AIL_LOG_DB"], !fromEnvironment.isEmpty { return fromEnvironment }
-    return XDGDirectories().dataHome + "/ail/log.sqlite"
+    return XDGDirectories().dataHome + "/ailo/log.sqlite"
   }
 
   /// The store, which must exist unless `creating` (only the commands that add entries make one).
-  func open(creating: Bool = false) throws -> NoteLog { try NoteLog(path: path, creating: creating) }
+  func open(creating: Bool = false) throws -> NoteLog {
+    try moveFromTheOldDefault()
+    return try NoteLog(path: path, creating: creating)
+  }
 
   /// The store, which must exist, for a command that only reads it (opened faster; see
   /// `NoteLog.init(readingAt:)`).
-  func openForReading() throws -> NoteLog { try NoteLog(readingAt: path) }
+  func openForReading() throws -> NoteLog {
+    try moveFromTheOldDefault()
+    return try NoteLog(readingAt: path)
+  }
+
+  /// Until 0.1.0 the default store was `$XDG_DATA_HOME/ail/log.sqlite`, alone outside `ailo/`: a
+  /// store found there is moved once, and the tool says so.
+  private func moveFromTheOldDefault() throws {
+    guard db == nil, (Environment.current["AIL_LOG_DB"] ?? "").isEmpty else { return }
+    let old = XDGDirectories().dataHome + "/ail/log.sqlite"
+    do {
+      if try StoreMove.move(from: old, to: path) {
+        diagnostics.info(tr("moved the notes store from \(old) to \(path), beside the other ail files"))
+      }
+    } catch let failure as StoreMove.Failure {
+      throw ToolError(.ioError, tr("cannot move the notes store from \(old) to \(failure.path): \(failure.reason)"))
+    }
+  }
 
   var diagnostics: Diagnostics { common.diagnostics(for: "ail-log") }
 
