@@ -86,7 +86,8 @@ let package = Package(
     .target(name: "ChangePush", dependencies: ["OfflineStore", "Readeck", "Wire"], swiftSettings: settings),
     /// `--server`, the token and the client every tool talking to Readeck sets up the same way.
     .target(
-      name: "ReadeckCommandLine", dependencies: ["Localization", "Readeck", "Resilience", "ToolKit", asyncHTTPClient],
+      name: "ReadeckCommandLine",
+      dependencies: ["Localization", "Readeck", "Resilience", "ToolKit", argumentParser, asyncHTTPClient],
       swiftSettings: settings),
     /// What every SQLite store shares: opening (WAL, busy timeout, 0600, migrations one process at
     /// a time), store errors, full-text query errors, content-named files.

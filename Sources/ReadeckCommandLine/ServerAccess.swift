@@ -1,9 +1,23 @@
+public import ArgumentParser
 public import AsyncHTTPClient
 import Localization
 public import Readeck
 import Resilience
 import Synchronization
 public import ToolKit
+
+/// `--server` and `--token-file` of every tool that talks to Readeck: they win over the environment
+/// and the config file (`ServerAccess`).
+public struct ServerOptions: ParsableArguments, Sendable {
+  @Option(help: ArgumentHelp(tr("The Readeck server's base URL."), valueName: "url"))
+  public var server: String?
+
+  @Option(
+    help: ArgumentHelp(tr("Read the API token from this file (first line)."), valueName: "path"), completion: .file())
+  public var tokenFile: String?
+
+  public init() {}
+}
 
 /// The server and token a Readeck tool talks to, resolved the same way for every tool: flags,
 /// then environment variables, then the readkeep config file.
@@ -16,11 +30,10 @@ public struct ServerAccess: Sendable {
   /// - Parameters:
   ///   - tool: the config file section to read (`rk-fetch`, `rk-push`).
   ///   - needsToken: false for a run that sends nothing (a dry run).
-  public init(
-    tool: String, server: String?, tokenFile: String?, diagnostics: Diagnostics, needsToken: Bool = true
-  ) throws {
+  public init(tool: String, options: ServerOptions, diagnostics: Diagnostics, needsToken: Bool = true) throws {
     let configuration = Configuration(tool: tool, file: try ConfigFile.load(app: "readkeep"))
-    guard let resolved = configuration.resolve(flag: ("--server", server), variable: "READECK_URL", key: "server")
+    guard
+      let resolved = configuration.resolve(flag: ("--server", options.server), variable: "READECK_URL", key: "server")
     else {
       throw ToolError(
         .configError, tr("no server: pass --server URL, set READECK_URL, or put server = URL in the config file"))
@@ -28,7 +41,7 @@ public struct ServerAccess: Sendable {
     self.server = resolved
     self.token =
       needsToken
-      ? try Self.loadToken(configuration, tokenFile: tokenFile, diagnostics: diagnostics) : Secret("")
+      ? try Self.loadToken(configuration, tokenFile: options.tokenFile, diagnostics: diagnostics) : Secret("")
     self.configuration = configuration
     self.tool = tool
   }

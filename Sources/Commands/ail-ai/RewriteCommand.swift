@@ -7,7 +7,7 @@ import ToolKit
 import Wire
 
 /// `ail-ai [rewrite]`: text or records in, rewritten text out.
-struct RewriteCommand: AsyncParsableCommand {
+struct RewriteCommand: AsyncParsableCommand, RetriesDefault, RetryDelayDefault {
   static let configuration = CommandConfiguration(
     commandName: "rewrite",
     abstract: tr("Rewrite standard input with a language model (the default command)."),
@@ -84,15 +84,12 @@ struct RewriteCommand: AsyncParsableCommand {
     help: ArgumentHelp(
       tr("Answer identical requests from the local response cache (default: off, or the config's cache setting).")))
   var cache: Bool?
-  @Option(
-    help: NumberRange.retries.help(tr("Retries of a failed request."), valueName: "n", default: 2),
-    transform: NumberRange.retries.parse)
-  var retries = 2
-  @Option(
-    help: NumberRange.retryDelay.help(
-      tr("Seconds before the first retry; each further one waits twice as long."), valueName: "seconds", default: 1),
-    transform: NumberRange.retryDelay.parse)
-  var retryDelay: Double = 1
+  @OptionGroup var retries: RetriesOption<RewriteCommand>
+  @OptionGroup var retryDelay: RetryDelayOption<RewriteCommand>
+  static var retriesDefault: (count: Int, help: String) { (2, tr("Retries of a failed request.")) }
+  static var retryDelayDefault: (seconds: Double, help: String) {
+    (1, tr("Seconds before the first retry; each further one waits twice as long."))
+  }
   @Flag(help: ArgumentHelp(tr("Stop at the first bad input line (status 65) instead of reporting and skipping it.")))
   var strict = false
 
@@ -125,7 +122,7 @@ struct RewriteCommand: AsyncParsableCommand {
       let rewriter = Rewriter(
         chain: chain,
         options: .init(
-          policy: Rewriter.policy(retries: retries, baseDelay: retryDelay),
+          policy: Rewriter.policy(retries: retries.count, baseDelay: retryDelay.seconds),
           cache: useCache
             ? ResponseCache(directory: ResponseCache.defaultDirectory(environment: Environment.current)) : nil),
         onWarning: { diagnostics.warning($0) })

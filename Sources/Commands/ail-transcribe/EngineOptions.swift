@@ -5,7 +5,7 @@ import ToolKit
 import Transcription
 
 /// Which engine recognises speech, and how to reach it.
-struct EngineOptions: ParsableArguments {
+struct EngineOptions: ParsableArguments, TimeoutDefault, RetriesDefault {
   enum Kind: String, ExpressibleByArgument, CaseIterable {
     case pocketsphinx
     case openai
@@ -50,17 +50,14 @@ struct EngineOptions: ParsableArguments {
       tr("Send each chunk's predecessor's text as the prompt (HTTP engines), for consistent spelling.")))
   var carryPrompt = false
 
-  @Option(
-    help: NumberRange.timeout.help(
-      tr("Seconds for one chunk's request, upload and answer."), valueName: "seconds", default: 600),
-    transform: NumberRange.timeout.parse)
-  var timeout: Double = 600
-
-  @Option(
-    help: NumberRange.retries.help(
-      tr("Retries of a chunk after a failure that may pass (connection, 429, 5xx)."), valueName: "n", default: 2),
-    transform: NumberRange.retries.parse)
-  var retries: Int = 2
+  @OptionGroup var timeout: TimeoutOption<EngineOptions>
+  @OptionGroup var retries: RetriesOption<EngineOptions>
+  static var timeoutDefault: (seconds: Double, help: String) {
+    (600, tr("Seconds for one chunk's request, upload and answer."))
+  }
+  static var retriesDefault: (count: Int, help: String) {
+    (2, tr("Retries of a chunk after a failure that may pass (connection, 429, 5xx)."))
+  }
 
   static let environment: [(String, String)] = [
     (
@@ -114,8 +111,8 @@ struct EngineOptions: ParsableArguments {
       let engine = try HTTPTranscriptionEngine(
         style: kind == .openai ? .openAI : .whisperServer, baseURL: base,
         model: configuration.resolve(flag: ("--model", model), variable: nil, key: "model")?.value,
-        apiKey: key?.reveal(), http: http, timeout: timeout,
-        retries: HTTPTranscriptionEngine.Retries(maxRetries: retries), onRetry: { diagnostics.warning($0) })
+        apiKey: key?.reveal(), http: http, timeout: timeout.seconds,
+        retries: HTTPTranscriptionEngine.Retries(maxRetries: retries.count), onRetry: { diagnostics.warning($0) })
       return (engine, http)
     } catch let error as TranscriptionError {
       try? http.syncShutdown()

@@ -9,7 +9,7 @@ import Synchronization
 import ToolKit
 import Wire
 
-struct RKExtractImages: AsyncParsableCommand, ToolCommand {
+struct RKExtractImages: AsyncParsableCommand, ToolCommand, RetryDefaults {
   static let configuration = CommandConfiguration(
     commandName: "rk-extract-images",
     abstract: tr("Find every image an article needs; download them and embed them so it reads offline."),
@@ -74,19 +74,12 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
     help: RKExtractImages.concurrencyRange.help(tr("Downloads in flight at once."), valueName: "n", default: 16),
     transform: RKExtractImages.concurrencyRange.parse)
   var concurrency = 16
-  @Option(
-    help: NumberRange.timeout.help(tr("Seconds for each download, body included."), valueName: "seconds", default: 30),
-    transform: NumberRange.timeout.parse)
-  var timeout: Double = 30
-  @Option(
-    help: NumberRange.retries.help(tr("Retries of a failed request."), valueName: "n", default: 2),
-    transform: NumberRange.retries.parse)
-  var retries = 2
-  @Option(
-    help: NumberRange.retryDelay.help(
-      tr("Seconds before the first retry; each further one waits twice as long."), valueName: "seconds", default: 2),
-    transform: NumberRange.retryDelay.parse)
-  var retryDelay: Double = 2
+  @OptionGroup var retry: RetryOptions<RKExtractImages>
+  static var timeoutDefault: (seconds: Double, help: String) { (30, tr("Seconds for each download, body included.")) }
+  static var retriesDefault: (count: Int, help: String) { (2, tr("Retries of a failed request.")) }
+  static var retryDelayDefault: (seconds: Double, help: String) {
+    (2, tr("Seconds before the first retry; each further one waits twice as long."))
+  }
   @Option(help: ArgumentHelp(tr("Largest image to download: 10MB, 500kB."), valueName: "size")) var maxImageBytes =
     "10MB"
   @Option(help: ArgumentHelp(tr("Most image data to embed into one article."), valueName: "size")) var maxArticleBytes =
@@ -114,14 +107,15 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand {
         atPath: spool, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       defer { try? FileManager.default.removeItem(atPath: spool) }
       let limits = FetchLimits(
-        concurrency: concurrency, timeout: timeout, maxImageBytes: Formatting.bytes(maxImageBytes)!)
+        concurrency: concurrency, timeout: retry.timeout, maxImageBytes: Formatting.bytes(maxImageBytes)!)
       let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: limits.clientConfiguration)
       try await shuttingDown(http) {
         let fetcher =
           mode == .find
           ? nil
           : ImageFetcher(
-            http: http, limits: limits, policy: RetryPolicy(maxRetries: retries, baseDelay: retryDelay), spool: spool)
+            http: http, limits: limits, policy: RetryPolicy(maxRetries: retry.retries, baseDelay: retry.retryDelay),
+            spool: spool)
         let work = ArticleImages(
           mode: mode, hero: hero, fetcher: fetcher,
           embedder: Embedder.Options(

@@ -24,23 +24,22 @@ struct FetchCommand {
   }
 
   func run() async throws {
-    let access = try ServerAccess(
-      tool: "rk-fetch", server: options.server, tokenFile: options.tokenFile, diagnostics: diagnostics)
+    let access = try ServerAccess(tool: "rk-fetch", options: options.readeck, diagnostics: diagnostics)
     let configuration = access.configuration
     let limit =
       try options.limit
       ?? configuration.resolve(variable: nil, key: "limit").map { try $0.number("limit", in: RKFetch.limitRange) } ?? 20
     let skipIDs = try options.skipIds.map(readIDs) ?? []
 
-    try await withHTTPClient(connectTimeout: min(options.timeout, 10).rounded(.up)) { http in
+    try await withHTTPClient(connectTimeout: min(options.retry.timeout, 10).rounded(.up)) { http in
       try await sync(access: access, limit: limit, skipIDs: skipIDs, http: http)
     }
   }
 
   private func sync(access: ServerAccess, limit: Int, skipIDs: Set<String>, http: HTTPClient) async throws {
     let client = try access.client(
-      http: http, timeout: options.timeout, retries: options.retries, retryDelay: options.retryDelay,
-      diagnostics: diagnostics)
+      http: http, timeout: options.retry.timeout, retries: options.retry.retries,
+      retryDelay: options.retry.retryDelay, diagnostics: diagnostics)
 
     let sink = OutputSink.standardOutput.flushing(eachRecord: true)
     let sync = ArticleSync(

@@ -1,10 +1,11 @@
 public import ArgumentParser
 import Localization
 public import Readeck
+import ReadeckCommandLine
 import ToolKit
 import Wire
 
-struct RKFetch: AsyncParsableCommand, ToolCommand {
+struct RKFetch: AsyncParsableCommand, ToolCommand, RetryDefaults {
   static let configuration = CommandConfiguration(
     commandName: "rk-fetch",
     abstract: tr("Sync bookmarks and their article HTML from a Readeck server as NDJSON records."),
@@ -89,12 +90,7 @@ struct RKFetch: AsyncParsableCommand, ToolCommand {
       ]),
     version: Toolbox.version)
 
-  @Option(help: ArgumentHelp(tr("The Readeck server's base URL."), valueName: "url"))
-  var server: String?
-
-  @Option(
-    help: ArgumentHelp(tr("Read the API token from this file (first line)."), valueName: "path"), completion: .file())
-  var tokenFile: String?
+  @OptionGroup var readeck: ServerOptions
 
   @Option(help: ArgumentHelp(tr("Which bookmarks: unread (not archived), archived, marked (favourites), or all.")))
   var state: BookmarkQuery.State = .unread
@@ -138,24 +134,19 @@ struct RKFetch: AsyncParsableCommand, ToolCommand {
     help: ArgumentHelp(tr("Only bookmarks changed since this RFC 3339 time; report deletions."), valueName: "date"))
   var since: String?
 
-  @Option(
-    help: NumberRange.timeout.help(
+  @OptionGroup var retry: RetryOptions<RKFetch>
+  static var timeoutDefault: (seconds: Double, help: String) {
+    (
+      30,
       tr(
         "Seconds for each request, body included; the bulk stream may run longer while data keeps coming, but never this long without a byte."
-      ),
-      valueName: "seconds", default: 30), transform: NumberRange.timeout.parse)
-  var timeout: Double = 30
-
-  @Option(
-    help: NumberRange.retries.help(tr("Retries of a failed request."), valueName: "n", default: 2),
-    transform: NumberRange.retries.parse)
-  var retries = 2
-
-  @Option(
-    help: NumberRange.retryDelay.help(
-      tr("Seconds before the first retry; each further retry waits twice as long."), valueName: "seconds", default: 2),
-    transform: NumberRange.retryDelay.parse)
-  var retryDelay: Double = 2
+      )
+    )
+  }
+  static var retriesDefault: (count: Int, help: String) { (2, tr("Retries of a failed request.")) }
+  static var retryDelayDefault: (seconds: Double, help: String) {
+    (2, tr("Seconds before the first retry; each further retry waits twice as long."))
+  }
 
   @Option(
     help: ArgumentHelp(

@@ -10,7 +10,7 @@ import StoreCommandLine
 import ToolKit
 import Wire
 
-struct RKPush: AsyncParsableCommand, ToolCommand {
+struct RKPush: AsyncParsableCommand, ToolCommand, RetryDefaults {
   static let configuration = CommandConfiguration(
     commandName: "rk-push",
     abstract: tr("Send what was changed offline (archive, favourite, progress, labels) back to the Readeck server."),
@@ -75,12 +75,7 @@ struct RKPush: AsyncParsableCommand, ToolCommand {
 
   @OptionGroup var store: StoreOptions
 
-  @Option(help: ArgumentHelp(tr("The Readeck server's base URL."), valueName: "url"))
-  var server: String?
-
-  @Option(
-    help: ArgumentHelp(tr("Read the API token from this file (first line)."), valueName: "path"), completion: .file())
-  var tokenFile: String?
+  @OptionGroup var readeck: ServerOptions
 
   @Flag(
     help: ArgumentHelp(tr("Write the requests a push would send (\"push_request\" records), without sending anything."))
@@ -92,21 +87,12 @@ struct RKPush: AsyncParsableCommand, ToolCommand {
     transform: RKPush.concurrencyRange.parse)
   var concurrency = 4
 
-  @Option(
-    help: NumberRange.timeout.help(tr("Seconds for each request, body included."), valueName: "seconds", default: 30),
-    transform: NumberRange.timeout.parse)
-  var timeout: Double = 30
-
-  @Option(
-    help: NumberRange.retries.help(tr("Retries of a failed request."), valueName: "n", default: 2),
-    transform: NumberRange.retries.parse)
-  var retries = 2
-
-  @Option(
-    help: NumberRange.retryDelay.help(
-      tr("Seconds before the first retry; each further retry waits twice as long."), valueName: "seconds", default: 2),
-    transform: NumberRange.retryDelay.parse)
-  var retryDelay: Double = 2
+  @OptionGroup var retry: RetryOptions<RKPush>
+  static var timeoutDefault: (seconds: Double, help: String) { (30, tr("Seconds for each request, body included.")) }
+  static var retriesDefault: (count: Int, help: String) { (2, tr("Retries of a failed request.")) }
+  static var retryDelayDefault: (seconds: Double, help: String) {
+    (2, tr("Seconds before the first retry; each further retry waits twice as long."))
+  }
 
   static let concurrencyRange = NumberRange(1...32)
 
@@ -118,12 +104,12 @@ struct RKPush: AsyncParsableCommand, ToolCommand {
         return diagnostics.info(tr("no store at \(store.path) yet: nothing to push"))
       }
       let offline = try store.open()
-      let access = try ServerAccess(
-        tool: "rk-push", server: server, tokenFile: tokenFile, diagnostics: diagnostics, needsToken: !dryRun)
+      let access = try ServerAccess(tool: "rk-push", options: readeck, diagnostics: diagnostics, needsToken: !dryRun)
       let sink = OutputSink.standardOutput.flushing(eachRecord: true)
-      try await withHTTPClient(connectTimeout: min(timeout, 10).rounded(.up)) { http in
+      try await withHTTPClient(connectTimeout: min(retry.timeout, 10).rounded(.up)) { http in
         let client = try access.client(
-          http: http, timeout: timeout, retries: retries, retryDelay: retryDelay, diagnostics: diagnostics)
+          http: http, timeout: retry.timeout, retries: retry.retries, retryDelay: retry.retryDelay,
+          diagnostics: diagnostics)
         if dryRun {
           let requests = try ChangePush.dryRun(store: offline, client: client)
           for request in requests { try sink.emit(request) }
