@@ -82,10 +82,10 @@ extension AilLog {
       try runTool(diagnostics) {
         let category = try category ?? log.defaultCategory()
         if records { return try fileRecords(category: category, diagnostics: diagnostics) }
-        let now = Clock.now
-        let reminder = try remind.map { try Clock.date($0, option: "--remind") }
+        let now = LocalTime.now
+        let reminder = try remind.map { try LocalTime.date($0, option: "--remind") }
         if let reminder, reminder < now {
-          throw ToolError(.usage, tr("--remind: \(Clock.show(reminder)) is in the past"))
+          throw ToolError(.usage, tr("--remind: \(LocalTime.show(reminder)) is in the past"))
         }
         let content = try text.first.map { $0 == "-" ? try readStandardInput() : $0 } ?? ""
         if let audio { try InputFile.checkReadable(audio) }
@@ -115,7 +115,7 @@ extension AilLog {
       var batch: [NoteLog.Draft] = []
       func file() throws {
         guard !batch.isEmpty else { return }
-        for added in try store.add(batch, unlessLogged: true, now: Clock.now) {
+        for added in try store.add(batch, unlessLogged: true, now: LocalTime.now) {
           if added != nil { filed += 1 } else { known += 1 }
         }
         batch.removeAll()

@@ -51,7 +51,7 @@ extension AilLog {
     func run() throws {
       try runTool(log.diagnostics) {
         let store = try log.open()
-        let now = Clock.now
+        let now = LocalTime.now
         let nothingGiven =
           title == nil && content == nil && category == nil && addTags.isEmpty && removeTags.isEmpty && remind == nil
           && !noRemind
@@ -66,7 +66,8 @@ extension AilLog {
           changes = NoteLog.Changes(
             title: title, content: try content.map { $0 == "-" ? try readStandardInput() : $0 }, category: category,
             addTags: addTags, removeTags: removeTags,
-            reminder: try remind.map { .set(try Clock.date($0, option: "--remind")) } ?? (noRemind ? .clear : .keep))
+            reminder: try remind.map { .set(try LocalTime.date($0, option: "--remind")) } ?? (noRemind ? .clear : .keep)
+          )
         }
         try OutputSink.standardOutput.emit(try store.edit(id, changes, now: now))
         try OutputSink.standardOutput.flush()
@@ -117,7 +118,7 @@ extension AilLog {
 
     func run() throws {
       try runTool(log.diagnostics) {
-        try OutputSink.standardOutput.emit(try log.open().revert(id, to: to, now: Clock.now))
+        try OutputSink.standardOutput.emit(try log.open().revert(id, to: to, now: LocalTime.now))
         try OutputSink.standardOutput.flush()
       }
     }
@@ -215,7 +216,7 @@ struct EditorSession {
         throw ToolError(.dataError, tr("tags is not a list"))
       }
     }
-    let reminder = try string("reminder").map { try Clock.date($0, option: "reminder") }
+    let reminder = try string("reminder").map { try LocalTime.date($0, option: "reminder") }
     return NoteLog.Changes(
       title: title, content: content, category: try string("category"), tags: tags,
       reminder: reminder.map { .set($0) } ?? .clear)

@@ -74,7 +74,7 @@ struct LogOptions: ParsableArguments {
 }
 
 /// Now and the local time zone: the clock and zone of the machine, or AIL_LOG_NOW and TZ.
-enum Clock {
+enum LocalTime {
   static var now: Date {
     Environment.current["AIL_LOG_NOW"].flatMap(RFC3339.date(from:)) ?? Date()
   }
@@ -141,7 +141,7 @@ func write(_ entries: [LogEntry], format: OutputFormat) throws {
   case .table:
     let rows = entries.map { entry in
       [
-        String(entry.id.prefix(8)), Clock.show(entry.createdAt), entry.reminder.map(Clock.show) ?? "",
+        String(entry.id.prefix(8)), LocalTime.show(entry.createdAt), entry.reminder.map(LocalTime.show) ?? "",
         entry.category ?? "", entry.tags.joined(separator: ","), entry.title,
       ]
     }

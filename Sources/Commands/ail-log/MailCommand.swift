@@ -50,11 +50,11 @@ extension AilLog {
         }
         let sender = try resolveFrom()
         let entry = try log.openForReading().entry(id)
-        let now = Clock.now
+        let now = LocalTime.now
         let domain = sender?.address.split(separator: "@").last.map(String.init) ?? "ail-log.invalid"
         let message = OutgoingMessage(
           from: sender, to: recipients, subject: entry.title, date: now,
-          offsetSeconds: Clock.timeZone.secondsFromGMT(for: now), messageID: "\(UUID().uuidString)@\(domain)")
+          offsetSeconds: LocalTime.timeZone.secondsFromGMT(for: now), messageID: "\(UUID().uuidString)@\(domain)")
         try OutputSink.standardOutput.write(message.message(text: entry.content))
         try OutputSink.standardOutput.flush()
       }

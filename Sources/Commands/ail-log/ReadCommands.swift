@@ -45,9 +45,9 @@ extension AilLog {
       try runTool(log.diagnostics) {
         let filter = NoteLog.Filter(
           category: category, tag: tag, reminders: due ? .due : upcoming ? .upcoming : .any,
-          since: try since.map { try Clock.date($0, option: "--since", dayStart: true) },
+          since: try since.map { try LocalTime.date($0, option: "--since", dayStart: true) },
           limit: limit == 0 ? nil : limit)
-        try write(try log.openForReading().list(filter, sort: sort, now: Clock.now), format: format)
+        try write(try log.openForReading().list(filter, sort: sort, now: LocalTime.now), format: format)
       }
     }
   }
@@ -80,9 +80,9 @@ extension AilLog {
     static func markdown(_ entry: LogEntry) -> String {
       var facts = [entry.category ?? "", entry.tags.map { "#" + $0 }.joined(separator: " ")]
       // TRANSLATORS: the facts in the header of "ail-log show"; {0} is a date and time.
-      if let reminder = entry.reminder { facts.append(tr("reminder \(Clock.show(reminder))")) }
-      facts.append(tr("created \(Clock.show(entry.createdAt))"))
-      if entry.updatedAt != entry.createdAt { facts.append(tr("changed \(Clock.show(entry.updatedAt))")) }
+      if let reminder = entry.reminder { facts.append(tr("reminder \(LocalTime.show(reminder))")) }
+      facts.append(tr("created \(LocalTime.show(entry.createdAt))"))
+      if entry.updatedAt != entry.createdAt { facts.append(tr("changed \(LocalTime.show(entry.updatedAt))")) }
       // TRANSLATORS: in the header of "ail-log show": {0} is the recording's file name.
       if let audio = entry.audio { facts.append(tr("audio \(audio)")) }
       // TRANSLATORS: in the header of "ail-log show": {0} is the sender of a filed mail.
@@ -153,7 +153,7 @@ extension AilLog {
 
     func run() throws {
       try runTool(log.diagnostics) {
-        let due = try log.openForReading().list(NoteLog.Filter(reminders: .due), now: Clock.now)
+        let due = try log.openForReading().list(NoteLog.Filter(reminders: .due), now: LocalTime.now)
         guard !due.isEmpty else { throw ExitCode(ExitStatus.failure.rawValue) }
         try write(due, format: format)
       }
