@@ -317,7 +317,7 @@ let package = Package(
     /// Chat providers against the LLM fake: framing, retries, fallback, breaker, cache, diff.
     .testTarget(
       name: "RewriteTests",
-      dependencies: ["Rewrite", "LLMFake", "Resilience", "ToolKit", "Wire", asyncHTTPClient] + nio,
+      dependencies: ["Rewrite", "FakeServer", "LLMFake", "Resilience", "ToolKit", "Wire", asyncHTTPClient] + nio,
       swiftSettings: settings),
     /// Segmentation and WAV reading on synthetic signals; fixtures are read from the source tree.
     .testTarget(name: "AudioTests", dependencies: ["Audio"], swiftSettings: settings),

@@ -1,3 +1,4 @@
+import FakeServer
 import Foundation
 import Rewrite
 import Testing
@@ -63,8 +64,11 @@ import Testing
     try roundTripsThroughPatch(
       "Sehr geehrte Damen und Herren,\nbitte senden Sie mir die Datei.\n",
       "Hallo,\nkönnten Sie mir bitte die Datei schicken?\n")
-    // Random edits.
-    var generator = SystemRandomNumberGenerator()
+    // Random edits, from a seed that is printed: TEST_SEED=<seed> replays a failing run.
+    let seed =
+      ProcessInfo.processInfo.environment["TEST_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+    print("UnifiedDiff random edits: TEST_SEED=\(seed)")
+    var generator = SplitMix64(seed: seed)
     for _ in 0..<20 {
       let base = (0..<60).map { _ in "w\(Int.random(in: 0..<8, using: &generator))\n" }
       var edited = base
