@@ -44,8 +44,22 @@ public enum ArticleCleaner {
       HTMLPlainText.text(String(decoding: source[start..<end], as: UTF8.self), layout: .words).isEmpty == false
     }
 
-    var tokenizer = HTMLTokenizer(source)
+    // A tag cut off by the end of the article is no tag to a browser reading the article alone,
+    // but in a page the markup after the article closes it, attributes and all. The bytes that
+    // close a tag in any of its states are read after the article, so that such a tag comes as
+    // a token and is left out like the browser alone leaves it out.
+    var tokenizer = HTMLTokenizer(source + Array("\"'>".utf8))
     while let token = tokenizer.next() {
+      if case .startTag(let tag) = token, tag.range.upperBound > source.count {
+        if skipping == nil { copy(upTo: tag.range.lowerBound) }
+        copied = source.count
+        break
+      }
+      if case .endTag(_, let range) = token, range.upperBound > source.count {
+        if skipping == nil { copy(upTo: range.lowerBound) }
+        copied = source.count
+        break
+      }
       switch token {
       case .startTag(let tag):
         if var skip = skipping {
@@ -130,6 +144,19 @@ public enum ArticleCleaner {
         remove.insert(name)
       }
     }
+    // An SVG animation of a link's target writes its values into the link: a `javascript:` one
+    // among them makes a `javascript:` link.
+    if tag.namespace == .svg, tag.name == "set" || tag.name == "animate",
+      let target = tag.attribute("attributename")?.value.trimmed.lowercased(), urlAttributes.contains(target)
+    {
+      for name in ["to", "from", "by", "values"] {
+        if let value = tag.attribute(name)?.value,
+          value.split(separator: ";").contains(where: { isScriptURL(String($0)) })
+        {
+          remove.insert(name)
+        }
+      }
+    }
     if tag.name == "img" || tag.name == "source" || tag.name == "picture" || tag.name == "figure" {
       // Lazy loading hides images with attributes and styles its script would have changed.
       for name in ["loading", "hidden", "style", "decoding"] where tag.attribute(name) != nil { remove.insert(name) }
@@ -181,7 +208,10 @@ public enum ArticleCleaner {
   }
 
   static func isScriptURL(_ value: String) -> Bool {
-    let compact = value.lowercased().filter { !$0.isWhitespace && $0 != "\u{0}" }
+    // A browser's URL parser strips leading C0 controls (`\u{1}javascript:` runs), not only
+    // white space, so every control character goes before the scheme is compared.
+    let scalars = value.lowercased().unicodeScalars.filter { $0.value > 0x20 && !$0.properties.isWhitespace }
+    let compact = String(String.UnicodeScalarView(scalars))
     return compact.hasPrefix("javascript:") || compact.hasPrefix("vbscript:")
   }
 }

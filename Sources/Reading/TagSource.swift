@@ -35,7 +35,10 @@ struct TagSource {
       {
         index += 1
       }
-      let name = String(decoding: bytes[nameStart..<index], as: UTF8.self).lowercased()
+      // Named as the tokenizer names it (ASCII lower-cased, NUL as U+FFFD), or an attribute it
+      // says to remove (`on\0click`) would not be found here and would stay.
+      let nameBytes = bytes[nameStart..<index].map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }
+      let name = String(decoding: nameBytes, as: UTF8.self).replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
       var lookahead = index
       while lookahead < bytes.count, Self.isSpace(bytes[lookahead]) { lookahead += 1 }
       if lookahead < bytes.count, bytes[lookahead] == UInt8(ascii: "=") {
