@@ -20,22 +20,13 @@ struct Forward: ParsableCommand {
         New text that is empty or only whitespace writes nothing and exits 65, as with reply; \
         --allow-empty writes the draft anyway.
         """),
-      environment: [("EMAIL", tr("Your address when --from is not given."))],
-      files: [("$XDG_CONFIG_HOME/ailo/config", tr("from = your address, in the [ail-mail] section."))],
+      environment: DraftInput.environment, files: DraftInput.files,
       examples: [
         Example(
           "ail-mail body m.eml | ail-ai --recipe Forward/Brief | ail-mail forward --original m.eml --to anna@example.org | msmtp -t",
           tr("Forward a mail with a summary on top."))
       ],
-      exitStatuses: [
-        (.success, nil),
-        (
-          .dataError,
-          tr("The original is empty, or the new text is empty or only whitespace (without --allow-empty).")
-        ),
-        (.noInput, nil),
-        (.configError, tr("The configured From address does not parse.")),
-      ]))
+      exitStatuses: DraftInput.exitStatuses))
 
   @Option(help: ArgumentHelp(tr("The message to forward."), valueName: "file"), completion: .file())
   var original: String

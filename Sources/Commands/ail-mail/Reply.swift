@@ -29,23 +29,14 @@ struct Reply: ParsableCommand {
         step before it in a pipeline (ail-ai exiting 69) never sends an empty reply; \
         --allow-empty writes the draft anyway.
         """),
-      environment: [("EMAIL", tr("Your address when --from is not given."))],
-      files: [("$XDG_CONFIG_HOME/ailo/config", tr("from = your address, in the [ail-mail] section."))],
+      environment: DraftInput.environment, files: DraftInput.files,
       examples: [
         Example("ail-mail reply --original message.eml answer.txt | msmtp -t", tr("Send a written answer.")),
         Example(
           "ail-mail body m.eml | ail-ai --recipe Reply/Friendly | ail-mail reply --original m.eml --all > draft.eml",
           tr("An AI-drafted reply to everybody, to edit before sending.")),
       ],
-      exitStatuses: [
-        (.success, nil),
-        (
-          .dataError,
-          tr("The original is empty, or the new text is empty or only whitespace (without --allow-empty).")
-        ),
-        (.noInput, nil),
-        (.configError, tr("The configured From address does not parse.")),
-      ]))
+      exitStatuses: DraftInput.exitStatuses))
 
   @Option(help: ArgumentHelp(tr("The message to answer."), valueName: "file"), completion: .file())
   var original: String
@@ -87,9 +78,19 @@ struct Reply: ParsableCommand {
   }
 }
 
-/// What `reply` and `forward` share: reading the original and the new text, the From address,
-/// and a draft dated now in the language of the user.
+/// What `reply` and `forward` share: their help's environment, files and exit statuses, reading
+/// the original and the new text, the From address, and a draft dated now in the language of the
+/// user.
 enum DraftInput {
+  static let environment = [("EMAIL", tr("Your address when --from is not given."))]
+  static let files = [("$XDG_CONFIG_HOME/ailo/config", tr("from = your address, in the [ail-mail] section."))]
+  static let exitStatuses: [(ExitStatus, String?)] = [
+    (.success, nil),
+    (.dataError, tr("The original is empty, or the new text is empty or only whitespace (without --allow-empty).")),
+    (.noInput, nil),
+    (.configError, tr("The configured From address does not parse.")),
+  ]
+
   static func read(original: String, textFile: String, allowEmpty: Bool, diagnostics: Diagnostics) throws -> (
     MailMessage, String
   ) {
