@@ -135,6 +135,11 @@ let package = Package(
       name: "Rewrite",
       dependencies: ["Wire", "ContentHash", "Localization", "PrivateFiles", "Resilience", asyncHTTPClient] + nio,
       swiftSettings: settings),
+    /// ail-ai's history of exchanges: SQLite with full-text search, pruned by age and size.
+    .target(
+      name: "ChatHistory",
+      dependencies: ["Localization", "SQLiteStore", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: settings),
     /// Audio in, segments out: WAV reading, ffmpeg decoding, resampling, silence segmentation.
     .target(name: "Audio", dependencies: ["Localization"], swiftSettings: settings),
     /// Speech engines (PocketSphinx through dlopen, OpenAI-compatible and whisper.cpp servers),
@@ -199,7 +204,8 @@ let package = Package(
     .target(
       name: "AilAICommand",
       dependencies: [
-        "Localization", "Rewrite", "PromptCatalog", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient,
+        "Localization", "Rewrite", "PromptCatalog", "Resilience", "ToolKit", "Wire", "ChatHistory",
+        "StoreErrorStatus", argumentParser, asyncHTTPClient,
       ],
       path: "Sources/Commands/ail-ai", swiftSettings: settings),
     /// The notes store: text and voice entries with categories, tags, reminders, search, versions.

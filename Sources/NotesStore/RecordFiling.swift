@@ -5,22 +5,29 @@ public import Wire
 
 /// How `add --records` makes entries of other tools' records: a `mail` (from `ail-mail parse`),
 /// a `transcript` or a stream of `transcript_chunk` records (from `ail-transcribe`), and any
-/// record that `ail-ai` gave an `ai_text`. Each entry carries its origin, so that the same mail or
-/// recording filed again is recognised and not added twice.
+/// record that `ail-ai` gave an `ai_text`, and task lists (`{"tasks": [{"title", "due", "note"}]}`,
+/// what `ail-ai --recipe Mail/Analyze/Tasks` answers, alone or as a record's `ai_json`), one
+/// entry a task with its due date as the reminder. Each mail or recording entry carries its
+/// origin, so that the same mail or recording filed again is recognised and not added twice.
 public struct RecordFiling {
   public let category: String?
   public let tags: [String]
   /// A title for every entry, instead of the subject or file name.
   public let title: String?
   let recordings: ContentFiles
+  /// Reads a task's `due`: the time and zone it counts from.
+  let dates: TypedDate
   /// Chunk texts of recordings whose `transcript` has not come yet, in order of first chunk.
   private var pending: [(file: String, texts: [String])] = []
 
-  public init(category: String?, tags: [String], title: String?, recordings: ContentFiles) {
+  public init(
+    category: String?, tags: [String], title: String?, recordings: ContentFiles, dates: TypedDate = TypedDate()
+  ) {
     self.category = category
     self.tags = tags
     self.title = title
     self.recordings = recordings
+    self.dates = dates
   }
 
   public enum Outcome {
@@ -51,12 +58,33 @@ public struct RecordFiling {
       }
       return .held
     default:
+      if let tasks = (record["ai_json"] ?? .object(record))["tasks"]?.arrayValue {
+        let drafts = tasks.compactMap(task)
+        return drafts.isEmpty ? .other : .entries(drafts)
+      }
       guard let aiText else { return .other }
       let heading = record["title"]?.stringValue ?? Self.firstLine(aiText)
       return .entries([
         NoteLog.Draft(title: title ?? heading, content: aiText, category: category, tags: tags)
       ])
     }
+  }
+
+  /// A task as an entry tagged `task`: its due date, when readable, is the reminder, else it
+  /// stays in the text.
+  private func task(_ task: JSONValue) -> NoteLog.Draft? {
+    guard let name = task["title"]?.stringValue, name.contains(where: { !$0.isWhitespace }) else { return nil }
+    var content = task["note"]?.stringValue ?? ""
+    var reminder: Date?
+    if let due = task["due"]?.stringValue, due.contains(where: { !$0.isWhitespace }) {
+      if case .success(let date) = dates.date(due) {
+        reminder = date
+      } else {
+        content += (content.isEmpty ? "" : "\n\n") + "Due: " + due
+      }
+    }
+    return NoteLog.Draft(
+      title: title ?? name, content: content, category: category, tags: ["task"] + tags, reminder: reminder)
   }
 
   /// The recordings whose chunks came without a transcript.

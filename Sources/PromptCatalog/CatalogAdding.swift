@@ -1,4 +1,5 @@
 import Localization
+public import Wire
 
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
@@ -34,7 +35,8 @@ extension Catalog {
   @discardableResult
   public mutating func addPreset(
     named name: String, text: String, in folder: String? = nil, inMenu: Bool = true, icon: String? = nil,
-    keywords: String? = nil, isDefault: Bool = false, now: Date = Date()
+    keywords: String? = nil, isDefault: Bool = false, condenses: Bool = false, schema: JSONValue? = nil,
+    now: Date = Date()
   ) throws -> Preset {
     let name = try Self.checkedName(name, "a preset")
     if let taken = presets.first(where: { $0.name.lowercased() == name.lowercased() }) {
@@ -48,7 +50,7 @@ extension Catalog {
     if isDefault { clearDefault(now: stamp) }
     let preset = Preset(
       id: Self.newId(), name: name, text: text, icon: Self.nonEmpty(icon), keywords: Self.nonEmpty(keywords),
-      isDefault: isDefault, createdAt: stamp, updatedAt: stamp)
+      isDefault: isDefault, condenses: condenses, schema: schema, createdAt: stamp, updatedAt: stamp)
     presets.append(preset)
     if folder != nil || inMenu {
       menuItems.append(

@@ -1,4 +1,5 @@
 public import Localization
+public import Wire
 
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
@@ -49,13 +50,32 @@ extension Catalog {
     where !presets.contains(where: { $0.name.lowercased() == sample.name.lowercased() }) {
       try addPreset(
         named: sample.name, text: sample.text, in: "/" + sample.folder, icon: sample.icon,
-        isDefault: sample.name == defaultPreset, now: now)
+        isDefault: sample.name == defaultPreset, condenses: Self.condensing.contains(sample.name),
+        schema: Self.taskLists.contains(sample.name) ? Self.taskSchema : nil, now: now)
       added.append("preset \(sample.folder)/\(sample.name)")
     }
     return added
   }
 
   private typealias Sample = (folder: String, name: String, icon: String?, text: String)
+
+  /// The samples that summarise: a long input's partial answers are combined by them again.
+  private static let condensing: Set<String> = [
+    "Brief", "Tasks", "Summary", "Summarize", "Kurz", "Aufgaben", "Zusammenfassen", "Kurzfassung",
+  ]
+
+  /// The samples whose answer is a task list as data, for `ail-log add --records`.
+  private static let taskLists: Set<String> = ["Tasks", "Aufgaben"]
+
+  /// `{"tasks": [{"title", "due", "note"}]}`: what ail-log files as entries with reminders.
+  public static let taskSchema: JSONValue = {
+    let text: JSONValue = ["type": "string"]
+    let task: JSONValue = [
+      "type": "object", "properties": ["title": text, "due": text, "note": text], "required": ["title"],
+    ]
+    let tasks: JSONValue = ["type": "array", "items": task]
+    return ["type": "object", "properties": ["tasks": tasks], "required": ["tasks"]]
+  }()
 
   static let germanDefaultPresetName = "Korrektur"
 
@@ -85,8 +105,10 @@ extension Catalog {
     (
       "Mail/Analysieren", "Aufgaben", "✅",
       """
-      Liste alle Aufgaben, Fristen und offenen Fragen der folgenden E-Mail als Stichpunkte auf. \
-      Schreibe „keine“, wenn es keine gibt.
+      Liste jede Aufgabe der folgenden E-Mail auf, die der Leser erledigen soll: ein kurzer Titel, \
+      die Frist als Datum und Uhrzeit (JJJJ-MM-TT HH:MM), wenn die E-Mail eine nennt, und eine \
+      Notiz mit dem Nötigen. Offene Fragen sind Aufgaben, sie zu beantworten. Keine Aufgabe: eine \
+      leere Liste.
       """
     ),
     (
@@ -152,8 +174,9 @@ extension Catalog {
     (
       "Mail/Analyze", "Tasks", "✅",
       """
-      List every task, deadline and open question in the following mail as bullet points. Write \
-      "none" when there are none.
+      List every task the following mail gives its reader: a short title, the deadline as date \
+      and time (YYYY-MM-DD HH:MM) when the mail names one, and a note with what is needed. Open \
+      questions are tasks to answer them. No task: an empty list.
       """
     ),
     (

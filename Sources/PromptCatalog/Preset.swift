@@ -10,13 +10,19 @@ public struct Preset: Sendable, Hashable, Identifiable {
   public var keywords: String?
   /// The preset used when a command names no system prompt.
   public var isDefault: Bool
+  /// The preset condenses its input (a summary, a list of tasks): the answers to the pieces of a
+  /// long input are combined by the preset again instead of being joined.
+  public var condenses: Bool
+  /// The JSON Schema its answer must match, when it asks for structured data.
+  public var schema: JSONValue?
   public var createdAt: Timestamp?
   public var updatedAt: Timestamp?
   public var unknownMembers: [String: JSONValue]
 
   public init(
     id: String, name: String, text: String, icon: String? = nil, keywords: String? = nil, isDefault: Bool = false,
-    createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil, unknownMembers: [String: JSONValue] = [:]
+    condenses: Bool = false, schema: JSONValue? = nil, createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil,
+    unknownMembers: [String: JSONValue] = [:]
   ) {
     self.id = id
     self.name = name
@@ -24,6 +30,8 @@ public struct Preset: Sendable, Hashable, Identifiable {
     self.icon = icon
     self.keywords = keywords
     self.isDefault = isDefault
+    self.condenses = condenses
+    self.schema = schema
     self.createdAt = createdAt
     self.updatedAt = updatedAt
     self.unknownMembers = unknownMembers
@@ -32,7 +40,7 @@ public struct Preset: Sendable, Hashable, Identifiable {
 
 extension Preset: Codable {
   static let memberNames: Set<String> = [
-    "id", "name", "text", "icon", "keywords", "isDefault", "createdAt", "updatedAt",
+    "id", "name", "text", "icon", "keywords", "isDefault", "condenses", "schema", "createdAt", "updatedAt",
   ]
 
   public init(from decoder: any Decoder) throws {
@@ -43,6 +51,8 @@ extension Preset: Codable {
     icon = try members.optional("icon")
     keywords = try members.optional("keywords")
     isDefault = try members.optional("isDefault") ?? false
+    condenses = try members.optional("condenses") ?? false
+    schema = try members.optional("schema")
     createdAt = try members.optional("createdAt")
     updatedAt = try members.optional("updatedAt")
     unknownMembers = try members.unknown(except: Self.memberNames)
@@ -56,6 +66,8 @@ extension Preset: Codable {
     try members.putIfPresent("icon", icon)
     try members.putIfPresent("keywords", keywords)
     try members.put("isDefault", isDefault)
+    if condenses { try members.put("condenses", true) }
+    try members.putIfPresent("schema", schema)
     try members.putIfPresent("createdAt", createdAt)
     try members.putIfPresent("updatedAt", updatedAt)
   }

@@ -23,7 +23,8 @@ extension Catalog {
     let parts = items.compactMap(part(for:))
     sources += folderKeywords(items) + presetKeywords(items.filter { !$0.isFolder })
     return PromptPlan(
-      source: "recipe \(recipe.name)", parts: parts, separator: recipe.separator, keywordSources: sources)
+      source: "recipe \(recipe.name)", parts: parts, separator: recipe.separator, keywordSources: sources
+    ).answering(like: items.compactMap { $0.presetId.flatMap(preset(id:)) })
   }
 
   /// The recipe a menu item stands for when named by its path: a heading for each folder down to
@@ -34,7 +35,8 @@ extension Catalog {
     let parts = folders.map { PromptPlan.Part.heading($0.name) } + presetItems.compactMap(part(for:))
     return PromptPlan(
       source: "menu path \(path(of: item))", parts: parts, separator: Recipe.defaultSeparator,
-      keywordSources: folderKeywords(folders) + presetKeywords(presetItems))
+      keywordSources: folderKeywords(folders) + presetKeywords(presetItems)
+    ).answering(like: presetItems.compactMap { $0.presetId.flatMap(preset(id:)) })
   }
 
   /// One preset alone; with the menu item it was found through, that item's folders' keywords
@@ -45,7 +47,8 @@ extension Catalog {
     sources.append(.init(owner: "preset \"\(preset.name)\"", keywords: preset.keywords))
     return PromptPlan(
       source: "preset \(preset.name)", parts: [.text(preset.text, preset: preset.name)],
-      separator: Recipe.defaultSeparator, keywordSources: sources)
+      separator: Recipe.defaultSeparator, keywordSources: sources
+    ).answering(like: [preset])
   }
 
   private func part(for item: MenuItem) -> PromptPlan.Part? {
@@ -74,5 +77,16 @@ extension Catalog {
       }
       return sources
     }
+  }
+}
+
+extension PromptPlan {
+  /// The plan, its answer shaped by `presets`: condensing when one of them condenses, with the
+  /// schema of the last that has one.
+  fileprivate func answering(like presets: [Preset]) -> PromptPlan {
+    var plan = self
+    plan.condenses = presets.contains(where: \.condenses)
+    plan.schema = presets.last { $0.schema != nil }?.schema
+    return plan
   }
 }

@@ -1,3 +1,5 @@
+public import Wire
+
 /// A system prompt made from the catalog, ready to send.
 public struct SystemPrompt: Sendable, Equatable {
   /// The text, placeholders filled.
@@ -6,11 +8,19 @@ public struct SystemPrompt: Sendable, Equatable {
   public var source: String
   /// The merged keyword values the placeholders were filled from (overrides included).
   public var keywords: [String: String]
+  /// A preset of it condenses (see ``Preset/condenses``).
+  public var condenses: Bool
+  /// The schema of its last preset that has one.
+  public var schema: JSONValue?
 
-  public init(text: String, source: String, keywords: [String: String]) {
+  public init(
+    text: String, source: String, keywords: [String: String], condenses: Bool = false, schema: JSONValue? = nil
+  ) {
     self.text = text
     self.source = source
     self.keywords = keywords
+    self.condenses = condenses
+    self.schema = schema
   }
 
   /// A system prompt given as text (`--system`): its placeholders are filled from `variables`
@@ -41,6 +51,9 @@ public struct PromptPlan: Sendable, Equatable {
   public var separator: String
   /// In the order they apply: later ones override earlier ones.
   public var keywordSources: [KeywordSource]
+  /// What its presets say of their answers.
+  public var condenses = false
+  public var schema: JSONValue?
 
   /// The merged keywords, then `variables` over them.
   public func keywords(overriddenBy variables: [String: String]) throws -> [String: String] {
@@ -71,6 +84,7 @@ public struct PromptPlan: Sendable, Equatable {
       }
     }
     guard missing.isEmpty else { throw CatalogError.missingVariables(missing.sorted()) }
-    return SystemPrompt(text: texts.joined(separator: separator), source: source, keywords: values)
+    return SystemPrompt(
+      text: texts.joined(separator: separator), source: source, keywords: values, condenses: condenses, schema: schema)
   }
 }

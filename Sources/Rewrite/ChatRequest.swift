@@ -9,9 +9,14 @@ public struct ChatRequest: Sendable, Equatable {
   public var temperature: Temperature?
   public var maxTokens: Int?
   public var stream: Bool
+  /// Earlier turns of the conversation, between the system prompt and `input`.
+  public var turns: [ChatTurn]
+  /// The JSON Schema the answer must match, sent as the provider's structured-output request.
+  public var schema: JSONValue?
 
   public init(
-    system: String, input: String, model: String, temperature: Temperature? = nil, maxTokens: Int? = nil, stream: Bool
+    system: String, input: String, model: String, temperature: Temperature? = nil, maxTokens: Int? = nil, stream: Bool,
+    turns: [ChatTurn] = [], schema: JSONValue? = nil
   ) {
     self.system = system
     self.input = input
@@ -19,16 +24,28 @@ public struct ChatRequest: Sendable, Equatable {
     self.temperature = temperature
     self.maxTokens = maxTokens
     self.stream = stream
+    self.turns = turns
+    self.schema = schema
   }
 
-  /// A rough token count (4 bytes a token for Latin text), enough to size Ollama's context.
-  public var estimatedTokens: Int { (system.utf8.count + input.utf8.count) / 4 + 16 }
+  /// The prompt's size in tokens, estimated on the safe side (``TokenEstimate``), to size
+  /// Ollama's context.
+  public var estimatedTokens: Int {
+    TokenEstimate.tokens(system) + TokenEstimate.tokens(input)
+      + turns.reduce(16) { $0 + TokenEstimate.tokens($1.content) }
+  }
 
   private var messages: JSONValue {
     var messages: [JSONValue] = []
     if !system.isEmpty { messages.append(["role": "system", "content": .string(system)]) }
+    for turn in turns { messages.append(["role": .string(turn.role.rawValue), "content": .string(turn.content)]) }
     messages.append(["role": "user", "content": .string(input)])
     return .array(messages)
+  }
+
+  /// `/api/generate` has no turns: they go before the input as text.
+  private var prompt: String {
+    turns.map { "\($0.role.rawValue): \($0.content)\n\n" }.joined() + input
   }
 
   /// The body for `/chat/completions`. Each dialect gets only the members it accepts: Mistral
@@ -38,6 +55,9 @@ public struct ChatRequest: Sendable, Equatable {
     if case .value(let value) = temperature { body["temperature"] = .number(value) }
     if let maxTokens { body["max_tokens"] = .integer(Int64(maxTokens)) }
     if stream && dialect == .openai { body["stream_options"] = ["include_usage": true] }
+    if let schema {
+      body["response_format"] = ["type": "json_schema", "json_schema": ["name": "answer", "schema": schema]]
+    }
     return .object(body)
   }
 
@@ -47,11 +67,12 @@ public struct ChatRequest: Sendable, Equatable {
   public func ollamaBody(generate: Bool, contextLength: Int?) -> JSONValue {
     var body: JSONObject = ["model": .string(model), "stream": .bool(stream)]
     if generate {
-      body["prompt"] = .string(input)
+      body["prompt"] = .string(prompt)
       if !system.isEmpty { body["system"] = .string(system) }
     } else {
       body["messages"] = messages
     }
+    if let schema { body["format"] = schema }
     var options: JSONObject = [:]
     if case .value(let value) = temperature { options["temperature"] = .number(value) }
     if let maxTokens { options["num_predict"] = .integer(Int64(maxTokens)) }
@@ -69,6 +90,21 @@ public struct ChatRequest: Sendable, Equatable {
     var window = 4096
     while window < needed && window < 1 << 20 { window *= 2 }
     return window
+  }
+}
+
+/// One earlier message of a conversation.
+public struct ChatTurn: Sendable, Equatable {
+  public enum Role: String, Sendable {
+    case user, assistant
+  }
+
+  public var role: Role
+  public var content: String
+
+  public init(_ role: Role, _ content: String) {
+    self.role = role
+    self.content = content
   }
 }
 

@@ -1,3 +1,4 @@
+import Localization
 import Wire
 
 /// What `--dry-run` prints: for each provider of the chain, the request exactly as it would go
@@ -20,5 +21,26 @@ public enum DryRun {
       out += "\n" + String(decoding: (try? WireCoding.line(body)) ?? [], as: UTF8.self)
     }
     return out
+  }
+}
+
+extension DryRun {
+  /// How a long input would be cut: the window, each piece's size and first words, and what
+  /// becomes of the answers. The first piece's request follows it.
+  public static func describe(_ plan: ChunkPlan, window: ContextWindow?, condenses: Bool) -> String {
+    let (count, size) = (plan.pieces.count, plan.pieceTokens)
+    var out = "# " + tr("\(count) pieces of at most \(size) tokens") + "\n"
+    if let window { out += "# " + tr("window: \(window.explained)") + "\n" }
+    for (index, piece) in plan.pieces.enumerated() {
+      let (number, tokens) = (index + 1, TokenEstimate.tokens(piece.text))
+      let start = piece.text.split(whereSeparator: \.isWhitespace).prefix(8).joined(separator: " ")
+      out += "# " + tr("piece \(number): about \(tokens) tokens: \(start) …") + "\n"
+    }
+    out +=
+      "# "
+      + (condenses
+        ? tr("the answers are then combined by the same prompt, until one answer remains")
+        : tr("the answers are joined in order")) + "\n"
+    return out + "# " + tr("the first piece's request:") + "\n"
   }
 }

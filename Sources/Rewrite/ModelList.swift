@@ -7,8 +7,25 @@ import Wire
 /// `/api/tags` → `models[].name`.
 public enum ModelList {
   public static func fetch(_ provider: ResolvedProvider, http: HTTPClient) async throws -> [String] {
-    let url = Endpoints.models(provider.provider.baseURL, provider.provider.type)
+    names(in: try await fetchJSON(provider, http: http), type: provider.provider.type)
+  }
+
+  /// The model list as the provider wrote it.
+  static func fetchJSON(_ provider: ResolvedProvider, http: HTTPClient) async throws -> JSONValue {
+    try await ask(provider, http: http, url: Endpoints.models(provider.provider.baseURL, provider.provider.type))
+  }
+
+  /// A small GET, or a POST of `body`, to the provider, answered with JSON within its connect
+  /// timeout and 20 seconds more.
+  static func ask(_ provider: ResolvedProvider, http: HTTPClient, url: String, body: JSONValue? = nil) async throws
+    -> JSONValue
+  {
     var request = HTTPClientRequest(url: url)
+    if let body {
+      request.method = .POST
+      request.headers.add(name: "Content-Type", value: "application/json")
+      request.body = .bytes(ByteBuffer(bytes: try WireCoding.line(body)))
+    }
     request.headers.add(name: "Accept", value: "application/json")
     request.headers.add(name: "User-Agent", value: "ail-ai")
     if let key = provider.apiKey { request.headers.add(name: "Authorization", value: "Bearer " + key) }
@@ -18,7 +35,7 @@ public enum ModelList {
       response = try await http.execute(request, timeout: .seconds(Int64(provider.provider.connectTimeout ?? 10) + 20))
       body = try await response.body.collect(upTo: 16 << 20)
     } catch {
-      throw ChatError.unreachable(provider: provider.name, message: "cannot list models at \(url): \(error)")
+      throw ChatError.unreachable(provider: provider.name, message: "cannot ask \(url): \(error)")
     }
     let bytes = Array(body.readableBytesView)
     guard response.status.code == 200 else {
@@ -26,9 +43,9 @@ public enum ModelList {
         provider: provider.name, status: Int(response.status.code), message: ErrorBody.parse(bytes).message)
     }
     guard let value = try? bytes.withUnsafeBytes({ try WireCoding.parse($0) }) else {
-      throw ChatError.malformed(provider: provider.name, message: "the model list is not JSON")
+      throw ChatError.malformed(provider: provider.name, message: "the answer of \(url) is not JSON")
     }
-    return names(in: value, type: provider.provider.type)
+    return value
   }
 
   static func names(in value: JSONValue, type: ProviderType) -> [String] {

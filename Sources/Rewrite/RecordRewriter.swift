@@ -13,6 +13,10 @@ public struct RecordRewriter: Sendable {
   public let keepThink: Bool
   /// Describe the request of each record with text instead of sending it.
   public let dryRun: Bool
+  /// How a field too long for the model is cut; nil sends every field whole.
+  public let chunking: Chunking?
+  /// The schema the answer must match: then it goes into `ai_json` instead of `ai_text`.
+  public let structured: StructuredRewrite?
   private let counts = Counts()
 
   /// Counts shared by the concurrent rewrites.
@@ -20,13 +24,21 @@ public struct RecordRewriter: Sendable {
     let state = Mutex(RecordTally())
   }
 
-  public init(rewriter: Rewriter, template: ChatRequest, field: String, keepThink: Bool = false, dryRun: Bool = false) {
+  public init(
+    rewriter: Rewriter, template: ChatRequest, field: String, keepThink: Bool = false, dryRun: Bool = false,
+    chunking: Chunking? = nil, structured: StructuredRewrite? = nil
+  ) {
+    self.structured = structured
     self.rewriter = rewriter
     self.template = template
     self.field = field
     self.keepThink = keepThink
     self.dryRun = dryRun
+    self.chunking = chunking
   }
+
+  /// Pieces of one record asked at once: the records already run side by side.
+  static let pieceConcurrency = 2
 
   /// What the rewrites so far came to.
   public var tally: RecordTally { counts.state.withLock { $0 } }
@@ -39,13 +51,43 @@ public struct RecordRewriter: Sendable {
       record["ai_error"] = .string("no text in \"\(field)\"")
       return line(record)
     }
-    if dryRun { return Array(DryRun.describe(request, chain: rewriter.chain).utf8) }
     do {
-      let completion = try await rewriter.rewrite(request)
-      record["ai_text"] = .string(keepThink ? completion.text : ThinkFilter.strip(completion.text))
+      let (plan, window) =
+        try await chunking?.plan(request) ?? (ChunkPlan(pieces: [TextPiece(request.input)], pieceTokens: 0), nil)
+      if dryRun {
+        var first = request
+        first.input = plan.pieces[0].text
+        let description =
+          plan.isChunked ? DryRun.describe(plan, window: window, condenses: chunking?.condenses ?? false) : ""
+        return Array((description + DryRun.describe(first, chain: rewriter.chain)).utf8)
+      }
+      let answer: Completion
+      var pieces = 1
+      if plan.isChunked, let chunking {
+        (answer, pieces) = try await inPieces(plan, request: request, chunking: chunking)
+      } else {
+        do {
+          answer = try await rewriter.rewrite(request)
+        } catch let error as ChatError {
+          // The window was smaller than thought: the field in halves, as a piece would be.
+          guard error.isTooLong, let chunking, chunking.mode != .off, let halves = plan.halved(request.input) else {
+            throw error
+          }
+          (answer, pieces) = try await inPieces(halves, request: request, chunking: chunking)
+        }
+      }
+      var completion = answer
+      if let structured {
+        let checked = try await structured.check(completion, of: request)
+        completion = checked.completion
+        record["ai_json"] = checked.value
+      } else {
+        record["ai_text"] = .string(keepThink ? completion.text : ThinkFilter.strip(completion.text))
+      }
       var ai: JSONObject = ["provider": .string(completion.provider), "model": .string(completion.model)]
       if let usage = completion.usage { ai["usage"] = usage.json }
       if completion.cached { ai["cached"] = true }
+      if pieces > 1 { ai["pieces"] = .integer(Int64(pieces)) }
       record["ai"] = .object(ai)
       record["ai_error"] = nil
       counts.state.withLock {
@@ -54,7 +96,7 @@ public struct RecordRewriter: Sendable {
         $0.completionTokens += completion.usage?.completionTokens ?? 0
       }
     } catch {
-      let message = (error as? ChatError)?.description ?? String(describing: error)
+      let message = String(describing: error)
       record["ai_error"] = .string(message)
       let unanswered = (error as? ChatError)?.isNoAnswer ?? false
       counts.state.withLock {
@@ -63,6 +105,14 @@ public struct RecordRewriter: Sendable {
       }
     }
     return line(record)
+  }
+
+  private func inPieces(_ plan: ChunkPlan, request: ChatRequest, chunking: Chunking) async throws -> (Completion, Int) {
+    let outcome = try await ChunkedRewrite(
+      rewriter: rewriter, template: request, condenses: chunking.condenses, concurrency: Self.pieceConcurrency,
+      keepThink: keepThink
+    ).run(plan)
+    return (outcome.completion, outcome.pieces)
   }
 
   /// The request for `record`'s field, never streamed; nil when the field holds no text.

@@ -108,6 +108,12 @@ public final class Rewriter: Sendable {
     throw failures.count == 1 ? failures[0] : ChatError.allFailed(failures)
   }
 
+  /// The window of the chain's first model, asked of its provider.
+  public func contextWindow() async -> ContextWindow {
+    guard let (provider, model) = chain.first else { return ContextWindow.choose(reported: nil, configured: nil) }
+    return await ContextWindow.lookUp(provider, model: model, http: clients[provider.name]!)
+  }
+
   private func ask(_ provider: ResolvedProvider, _ request: ChatRequest, onText: ((String) throws -> Void)?)
     async throws -> Completion
   {
@@ -138,7 +144,10 @@ public final class Rewriter: Sendable {
       switch error.failure {
       case .transport: throw ChatError.unreachable(provider: provider.name, message: error.message)
       case .status(let status, _, _):
-        throw ChatError.http(provider: provider.name, status: status, message: error.message)
+        // The attempt's message starts with the status for the retry warnings; said once here.
+        let prefix = "HTTP \(status): "
+        let message = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
+        throw ChatError.http(provider: provider.name, status: status, message: message)
       }
     } catch let error as CircuitOpenError {
       throw ChatError.unreachable(provider: provider.name, message: error.description)

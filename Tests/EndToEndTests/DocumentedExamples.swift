@@ -424,6 +424,14 @@ enum DocumentedExamples {
     "ail-ai --preset Proofread --diff note.txt": .runs { run in
       run.expect(run.stdout.contains("--- ") && run.stdout.contains("-teh note has a typo"), "a unified diff")
     },
+    "rk-cache text WNBGvKQgFsLwHwy4i89q53 | ail-ai --recipe Articles/Summary --chunk 100 --dry-run": .runs { run in
+      run.expect(run.stdout.contains("pieces of at most 100 tokens"), "the plan of the pieces")
+      run.expect(run.stdout.contains("combined by the same prompt"), "a summary combines")
+      run.expect(run.stdout.contains("POST "), "the first piece's request")
+    },
+    "ail-mail body message.eml | ail-ai --recipe Mail/Analyze/Tasks | ail-log add --records": .runs { run in
+      run.expect(run.stderr.contains("filed 1 entry"), "the fake's one task filed as an entry")
+    },
     "ail-ai --system 'Translate to English.' --dry-run < text.txt": .runs { run in
       run.expect(run.stdout.hasPrefix("POST ") && run.stdout.contains("Translate to English."), "the request")
     },

@@ -35,8 +35,8 @@ import Wire
     #expect(generate["system"] == "Be kind.")
     #expect(generate["options"]?["num_ctx"] == 8192)
     var long = request
-    long.input = String(repeating: "word ", count: 20_000)  // about 25,000 tokens
-    #expect(long.ollamaBody(generate: false, contextLength: nil)["options"]?["num_ctx"] == 32768)
+    long.input = String(repeating: "word ", count: 20_000)  // 100,000 bytes: 33,334 tokens on the safe side
+    #expect(long.ollamaBody(generate: false, contextLength: nil)["options"]?["num_ctx"] == 65536)
   }
 }
 

@@ -31,6 +31,14 @@ struct RewriteCommand: AsyncParsableCommand, RetriesDefault, RetryDelayDefault {
         5xx; Retry-After honoured), then the provider's fallback chain is tried, each with its own \
         model. Reasoning blocks (<think>…</think>) are dropped unless --keep-think. With --cache, \
         an identical request is answered from $XDG_CACHE_HOME/ailo/responses without asking.
+
+        Input longer than the model's window (what the provider reports, else the provider's \
+        context_length, else 8192 tokens) is cut into pieces at paragraph breaks, else sentence \
+        ends, else between words, and the pieces are sent a few at a time (--concurrency). A \
+        piece the server refuses as too long is halved and asked again. The answers of a \
+        rewriting prompt are joined in order; those of a condensing one (a preset marked so, or \
+        --condense) go through the prompt again until one answer remains. --chunk off refuses \
+        such input instead (65); --dry-run shows the pieces.
         """),
       environment: ProviderOptions.environment + [
         ("XDG_CACHE_HOME", tr("Holds ailo/responses, the response cache (default ~/.cache)."))
@@ -49,6 +57,9 @@ struct RewriteCommand: AsyncParsableCommand, RetriesDefault, RetryDelayDefault {
           tr("Summarise every mail.")),
         Example(
           "ail-ai --system 'Translate to English.' --dry-run < text.txt", tr("Show the request without sending it.")),
+        Example(
+          "rk-cache text WNBGvKQgFsLwHwy4i89q53 | ail-ai --recipe Articles/Summary --chunk 100 --dry-run",
+          tr("How a long article would be cut into pieces.")),
       ],
       exitStatuses: [
         (.success, nil),
@@ -70,9 +81,27 @@ struct RewriteCommand: AsyncParsableCommand, RetriesDefault, RetryDelayDefault {
   @Option(help: ArgumentHelp(tr("Records: the field to rewrite (default: text)."), valueName: "name")) var field:
     String?
   @Option(
-    help: RewriteCommand.concurrencyRange.help(tr("Records: rewrites in flight at once."), valueName: "n", default: 4),
+    help: RewriteCommand.concurrencyRange.help(
+      tr("Requests in flight at once: records, or the pieces of a long text."), valueName: "n", default: 4),
     transform: RewriteCommand.concurrencyRange.parse)
   var concurrency: Int?
+  @Option(
+    help: ArgumentHelp(
+      tr(
+        "Input longer than the model's window: auto cuts it into pieces, off refuses it, a number cuts it into pieces of that many tokens."
+      ), valueName: "auto|off|n"),
+    transform: RewriteCommand.chunkMode)
+  var chunk: ChunkMode = .auto
+  @Flag(
+    help: ArgumentHelp(
+      tr("The prompt condenses (a summary): a long input's partial answers are combined by it again (presets say so).")
+    ))
+  var condense = false
+  @Option(
+    help: ArgumentHelp(
+      tr("The answer must be JSON matching this JSON Schema (default: the preset's schema, if it has one)."),
+      valueName: "file"), completion: .file())
+  var schema: String?
   @Flag(help: ArgumentHelp(tr("Wait for the whole answer instead of streaming it."))) var noStream = false
   @Flag(help: ArgumentHelp(tr("Print the requests that would be sent, and send nothing."))) var dryRun = false
   @Flag(help: ArgumentHelp(tr("Print a unified diff of the input and the rewritten text instead of the text.")))
@@ -99,10 +128,34 @@ struct RewriteCommand: AsyncParsableCommand, RetriesDefault, RetryDelayDefault {
   var files: [String] = []
 
   static let concurrencyRange = NumberRange(1...64)
+
+  static func chunkMode(_ argument: String) throws -> ChunkMode {
+    guard let mode = ChunkMode(argument: argument) else {
+      throw ValidationError(
+        tr("--chunk takes auto, off or a number of tokens from \(ChunkPlan.smallestPiece), not \"\(argument)\"."))
+    }
+    return mode
+  }
   static let maxTokensRange = NumberRange(1...10_000_000)
 
   func validate() throws {
     if let temperature { _ = try Temperature(parsing: temperature) }
+    if schema != nil && diff { throw ValidationError(tr("--schema and --diff exclude each other; give one.")) }
+  }
+
+  /// The schema of `--schema`, else of the prompt's preset.
+  private func answerSchema(_ prompt: SystemPrompt) throws -> JSONSchema? {
+    guard let path = schema else { return try prompt.schema.map { try JSONSchema($0) } }
+    let name = InputFile.displayName(path)
+    let bytes = try InputFile.contents(of: path)
+    guard let value = try? bytes.withUnsafeBytes({ try WireCoding.parse($0) }) else {
+      throw ToolError(.dataError, tr("\(name) is not JSON"))
+    }
+    do {
+      return try JSONSchema(value)
+    } catch {
+      throw ToolError(.dataError, tr("\(name) is not a JSON Schema: \(error.description)"))
+    }
   }
 
   func run() async throws {
@@ -110,6 +163,7 @@ struct RewriteCommand: AsyncParsableCommand, RetriesDefault, RetryDelayDefault {
     try await runTool(diagnostics) {
       let settings = Configuration(tool: "ail-ai", file: try ConfigFile.load(app: "ailo"))
       let systemPrompt = try prompt.resolve()
+      let answerSchema = try answerSchema(systemPrompt)
       // Every file opened first: a wrong name stops the run before anything is sent.
       let readers = try (files.isEmpty ? ["-"] : files).map { try LineReader(path: $0) }
       // The first non-blank byte decides: records start with "{".
@@ -126,25 +180,31 @@ struct RewriteCommand: AsyncParsableCommand, RetriesDefault, RetryDelayDefault {
           cache: useCache
             ? ResponseCache(directory: ResponseCache.defaultDirectory(environment: Environment.current)) : nil),
         onWarning: { diagnostics.warning($0) })
+      let chunking = Chunking(mode: chunk, condenses: condense || systemPrompt.condenses, rewriter: rewriter)
+      let inFlight =
+        try concurrency
+        ?? settings.resolve(variable: nil, key: "concurrency").map {
+          try $0.number("concurrency", in: Self.concurrencyRange)
+        } ?? 4
       let template = ChatRequest(
         system: systemPrompt.text, input: "", model: chain[0].model,
         temperature: try temperature.map(Temperature.init(parsing:)) ?? chain[0].provider.provider.temperature,
-        maxTokens: maxTokens, stream: !noStream && !diff)
+        maxTokens: maxTokens, stream: !noStream && !diff && answerSchema == nil, schema: answerSchema?.value)
+      let structured = answerSchema.map { StructuredRewrite(rewriter: rewriter, schema: $0) }
       try await rewriter.closing {
         if isRecordStream {
           try await RecordRewriting(
             rewriter: RecordRewriter(
               rewriter: rewriter, template: template,
               field: field ?? settings.resolve(variable: nil, key: "field")?.value ?? "text",
-              keepThink: keepThink, dryRun: dryRun),
-            concurrency: try concurrency
-              ?? settings.resolve(variable: nil, key: "concurrency").map {
-                try $0.number("concurrency", in: Self.concurrencyRange)
-              } ?? 4,
+              keepThink: keepThink, dryRun: dryRun, chunking: chunking, structured: structured),
+            concurrency: inFlight,
             reportUsage: usage, strict: strict, diagnostics: diagnostics
           ).run(readers: readers)
         } else {
-          try await rewriteText(readers: readers, rewriter: rewriter, template: template, diagnostics: diagnostics)
+          try await rewriteText(
+            readers: readers, rewriter: rewriter, template: template, chunking: chunking, concurrency: inFlight,
+            structured: structured, diagnostics: diagnostics)
         }
       }
     }
@@ -156,7 +216,8 @@ struct RewriteCommand: AsyncParsableCommand, RetriesDefault, RetryDelayDefault {
   }
 
   private func rewriteText(
-    readers: [LineReader], rewriter: Rewriter, template: ChatRequest, diagnostics: Diagnostics
+    readers: [LineReader], rewriter: Rewriter, template: ChatRequest, chunking: Chunking, concurrency: Int,
+    structured: StructuredRewrite?, diagnostics: Diagnostics
   ) async throws {
     var input = ""
     for reader in readers {
@@ -168,8 +229,32 @@ struct RewriteCommand: AsyncParsableCommand, RetriesDefault, RetryDelayDefault {
     var request = template
     request.input = input
     let sink = OutputSink.standardOutput.flushing(eachRecord: true)
+    let plan: ChunkPlan
+    let window: ContextWindow?
+    do {
+      (plan, window) = try await chunking.plan(request)
+    } catch {
+      throw ToolError(.dataError, error.description)
+    }
     if dryRun {
+      if plan.isChunked {
+        try sink.write(DryRun.describe(plan, window: window, condenses: chunking.condenses))
+        request.input = plan.pieces[0].text
+      }
       try sink.write(DryRun.describe(request, chain: rewriter.chain))
+      return
+    }
+    if let structured {
+      try await answerStructured(
+        request, plan: plan, structured: structured, chunking: chunking, concurrency: concurrency, sink: sink,
+        diagnostics: diagnostics)
+      return
+    }
+    if plan.isChunked {
+      let engine = ChunkedRewrite(
+        rewriter: rewriter, template: request, condenses: chunking.condenses, concurrency: concurrency,
+        keepThink: keepThink)
+      try await rewriteInPieces(plan, engine: engine, input: input, sink: sink, diagnostics: diagnostics)
       return
     }
     let filter = Mutex(ThinkFilter())
@@ -184,7 +269,15 @@ struct RewriteCommand: AsyncParsableCommand, RetriesDefault, RetryDelayDefault {
             if !visible.isEmpty { try sink.write(visible) }
           } : nil)
     } catch let error as ChatError {
-      throw ToolError(error.exitStatus, error.description)
+      // The window was smaller than thought: the input in halves, as a piece would be.
+      guard error.isTooLong, let halves = plan.halved(input), chunking.mode != .off else {
+        throw ToolError(error.exitStatus, error.description)
+      }
+      let engine = ChunkedRewrite(
+        rewriter: rewriter, template: request, condenses: chunking.condenses, concurrency: concurrency,
+        keepThink: keepThink)
+      try await rewriteInPieces(halves, engine: engine, input: input, sink: sink, diagnostics: diagnostics)
+      return
     }
     let answer = keepThink ? completion.text : ThinkFilter.strip(completion.text)
     if streamed {
@@ -197,6 +290,67 @@ struct RewriteCommand: AsyncParsableCommand, RetriesDefault, RetryDelayDefault {
     }
     try sink.flush()
     if usage { diagnostics.info(UsageReport.line(completion)) }
+  }
+
+  /// The answer as one line of JSON matching the schema, asked again once when it does not.
+  private func answerStructured(
+    _ request: ChatRequest, plan: ChunkPlan, structured: StructuredRewrite, chunking: Chunking, concurrency: Int,
+    sink: OutputSink, diagnostics: Diagnostics
+  ) async throws {
+    let outcome: StructuredRewrite.Outcome
+    do {
+      let answer: Completion
+      if plan.isChunked {
+        let pieces = try await ChunkedRewrite(
+          rewriter: structured.rewriter, template: request, condenses: chunking.condenses, concurrency: concurrency,
+          keepThink: false
+        ).run(plan)
+        diagnostics.info(PiecesReport.line(pieces))
+        answer = pieces.completion
+      } else {
+        answer = try await structured.rewriter.rewrite(request)
+      }
+      outcome = try await structured.check(answer, of: request)
+    } catch let error as ChatError {
+      throw ToolError(error.exitStatus, error.description)
+    } catch let error as ChunkedRewrite.Failure {
+      throw ToolError(.tempFailure, error.description)
+    } catch let error as StructuredRewrite.Mismatch {
+      throw ToolError(.dataError, error.description)
+    }
+    if outcome.repaired { diagnostics.info(tr("the first answer did not match the schema; the second did")) }
+    try sink.emit(outcome.value)
+    try sink.flush()
+    if usage { diagnostics.info(UsageReport.line(outcome.completion)) }
+  }
+
+  /// A long input's pieces through `engine`: the answer streamed or whole as for one request,
+  /// then a line saying how many pieces and requests it took.
+  private func rewriteInPieces(
+    _ plan: ChunkPlan, engine: ChunkedRewrite, input: String, sink: OutputSink, diagnostics: Diagnostics
+  ) async throws {
+    let streamed = engine.template.stream && !diff
+    var onText: (@Sendable (String) throws -> Void)?
+    if streamed { onText = { text in try sink.write(text) } }
+    let outcome: ChunkedRewrite.Outcome
+    do {
+      outcome = try await engine.run(plan, onText: onText)
+    } catch let error as ChatError {
+      throw ToolError(error.exitStatus, error.description)
+    } catch let error as ChunkedRewrite.Failure {
+      throw ToolError(.tempFailure, error.description)
+    }
+    let answer = outcome.text.hasSuffix("\n") ? outcome.text : outcome.text + "\n"
+    if streamed {
+      if !outcome.text.hasSuffix("\n") { try sink.write("\n") }
+    } else if diff {
+      try sink.write(UnifiedDiff.diff(input, answer))
+    } else {
+      try sink.write(answer)
+    }
+    try sink.flush()
+    diagnostics.info(PiecesReport.line(outcome))
+    if usage { diagnostics.info(UsageReport.line(outcome.completion)) }
   }
 
   static func flag(_ setting: Setting) throws -> Bool {
@@ -218,6 +372,21 @@ extension ChatError {
     case .allFailed: isNoAnswer ? .unavailable : .tempFailure
     default: .tempFailure
     }
+  }
+}
+
+/// "the input went in 7 pieces, 9 requests, combined in 1 round".
+enum PiecesReport {
+  static func line(_ outcome: ChunkedRewrite.Outcome) -> String {
+    let (pieces, requests, rounds) = (outcome.pieces, outcome.requests, outcome.rounds)
+    var parts = [
+      tr(one: "the input went in \(pieces) piece", other: "the input went in \(pieces) pieces", count: pieces),
+      tr(one: "\(requests) request", other: "\(requests) requests", count: requests),
+    ]
+    if rounds > 0 {
+      parts.append(tr(one: "combined in \(rounds) round", other: "combined in \(rounds) rounds", count: rounds))
+    }
+    return parts.joined(separator: ", ")
   }
 }
 

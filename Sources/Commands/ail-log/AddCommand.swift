@@ -23,11 +23,16 @@ extension AilLog {
           transcript, transcript_chunk and ail-ai records become entries, written whole in batches \
           (up to 200, and whenever the input waits), so a killed run leaves whole entries only; \
           --category, --tag and --title apply to each. A mail or recording already \
-          logged is skipped. Other records are passed on to standard output with --echo. A summary \
-          goes to standard error.
+          logged is skipped. A task list ({"tasks": [{"title", "due", "note"}]}, as ail-ai --recipe \
+          Mail/Analyze/Tasks answers) becomes one entry a task, tagged task, its due date the \
+          reminder. Other records are passed on to standard output with --echo. A summary goes to \
+          standard error.
           """),
         examples: [
           Example("ail-log add 'Milk, eggs, bread' --title Shopping --tag home", tr("A note.")),
+          Example(
+            "ail-mail body message.eml | ail-ai --recipe Mail/Analyze/Tasks | ail-log add --records",
+            tr("A mail's tasks as entries with reminders.")),
           Example("ail-log add - --title Minutes --category Work < minutes.md", tr("Content from standard input.")),
           Example(
             "ail-log add --title 'Memo' --audio memo.m4a --remind 'fri 17:00'", tr("A voice note with a reminder.")),
@@ -105,7 +110,9 @@ extension AilLog {
       let store = try log.open(creating: true)
       let sink = OutputSink.standardOutput
       let input = RecordInput(paths: text, strict: strict, diagnostics: diagnostics, sink: sink)
-      var filing = RecordFiling(category: category, tags: tags, title: title, recordings: store.recordings)
+      var filing = RecordFiling(
+        category: category, tags: tags, title: title, recordings: store.recordings,
+        dates: TypedDate(now: LocalTime.now, timeZone: LocalTime.timeZone))
       var filed = 0
       var known = 0
       var passed = 0

@@ -35,6 +35,12 @@ struct ChatCompletionsRoute {
       api: .chatCompletions, model: modelName, messages: RequestFields.messages(in: body, route: .chatCompletions),
       body: body)
     let limit = body.positiveInt("max_completion_tokens") ?? body.positiveInt("max_tokens")
+    // llama.cpp's server (and OpenAI, vLLM) refuse a request longer than the window; Ollama's
+    // `/v1` cuts it as its native API does.
+    if flavor != .ollama, let window = model.contextLength, prompt.promptTokens + (limit ?? 0) > window {
+      return errors.render(
+        .contextLengthExceeded(maximum: window, requested: prompt.promptTokens, completion: limit ?? 0), status: 400)
+    }
     let generation = Generation(
       answer: context.answerOverride ?? model.answer, prompt: prompt,
       timing: model.timing ?? context.settings.timing, limit: limit, contextLength: nil)

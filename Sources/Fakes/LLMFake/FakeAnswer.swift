@@ -35,7 +35,8 @@ public struct FakeAnswer: Sendable {
   public static var empty: FakeAnswer { .text("") }
 
   /// `[model] SYSTEM: <system> | USER: <user>`: shows a test exactly which pre-prompt and which
-  /// text arrived (see ``FakePrompt/system`` and ``FakePrompt/user``).
+  /// text arrived (see ``FakePrompt/system`` and ``FakePrompt/user``). A request for structured
+  /// output gets a JSON value its schema accepts, with that text in its strings.
   public static var echo: FakeAnswer { FakeAnswer(source: .echo) }
 
   /// Any deterministic function of the request.
@@ -62,7 +63,13 @@ public struct FakeAnswer: Sendable {
     let text: String
     switch source {
     case .text(let fixed): text = fixed
-    case .echo: text = Self.echo(prompt)
+    case .echo:
+      if let schema = SchemaInstance.schema(in: prompt.body) {
+        let value = SchemaInstance.value(for: schema, text: Self.echo(prompt))
+        text = String(decoding: ((try? WireCoding.line(value)) ?? []).dropLast(), as: UTF8.self)
+      } else {
+        text = Self.echo(prompt)
+      }
     case .computed(let answer): text = answer(prompt)
     }
     guard let thinking else { return text }

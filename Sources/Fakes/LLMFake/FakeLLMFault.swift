@@ -14,6 +14,8 @@ public enum FakeLLMRoute: String, Hashable, Sendable, CaseIterable {
   case ollamaTags
   /// Ollama `GET /api/version`.
   case ollamaVersion
+  /// Ollama `POST /api/show`: a model's details, its context length among them.
+  case ollamaShow
   /// Ollama `GET /` (and `HEAD /`): `Ollama is running`.
   case ollamaRoot
   /// `POST /v1/audio/transcriptions`, also `/audio/transcriptions` (OpenAI, speaches): served
@@ -26,7 +28,7 @@ public enum FakeLLMRoute: String, Hashable, Sendable, CaseIterable {
   public var isOllamaNative: Bool {
     switch self {
     case .chatCompletions, .models, .audioTranscriptions, .whisperInference: false
-    case .ollamaChat, .ollamaGenerate, .ollamaTags, .ollamaVersion, .ollamaRoot: true
+    case .ollamaChat, .ollamaGenerate, .ollamaTags, .ollamaVersion, .ollamaShow, .ollamaRoot: true
     }
   }
 
@@ -60,10 +62,11 @@ public enum FakeErrorBody: Sendable, Hashable {
   case raw(contentType: String, body: [UInt8])
 
   /// llama.cpp's 400 for a prompt longer than its context (captured shape).
-  public static func contextLengthExceeded(maximum: Int, requested: Int) -> FakeErrorBody {
+  public static func contextLengthExceeded(maximum: Int, requested: Int, completion: Int = 0) -> FakeErrorBody {
     .openAI(
-      message: "This model's maximum context length is \(maximum) tokens. However, you requested \(requested) tokens "
-        + "(\(requested) in the messages, 0 in the completion). Please reduce the length of the messages or completion.",
+      message: "This model's maximum context length is \(maximum) tokens. However, you requested "
+        + "\(requested + completion) tokens (\(requested) in the messages, \(completion) in the completion). "
+        + "Please reduce the length of the messages or completion.",
       type: "invalid_request_error", param: "messages", code: "context_length_exceeded")
   }
 }

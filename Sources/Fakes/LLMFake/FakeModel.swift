@@ -4,9 +4,14 @@ public struct FakeModel: Sendable {
   /// `llama3.2` is listed as `llama3.2:latest` and a request for either finds it.
   public var name: String
   public var answer: FakeAnswer
-  /// Ollama's context window for this model when the request sends no `options.num_ctx`;
-  /// nil for the server's default.
+  /// The window the model was trained for. Ollama reports it in `/api/show` and opens no wider
+  /// one whatever `options.num_ctx` asks; the OpenAI-compatible routes refuse a longer request
+  /// (400 `context_length_exceeded`, as llama.cpp's server does). nil: no limit, and Ollama's
+  /// server default when the request sends no `num_ctx`.
   public var contextLength: Int?
+
+  /// What `/api/show` reports for a model without ``contextLength`` (Llama 3.2's).
+  static let trainedContextLength = 131_072
   /// Overrides the server's chunking and delays for this model (a slow model beside a fast
   /// one, for fallback tests).
   public var timing: FakeTiming?

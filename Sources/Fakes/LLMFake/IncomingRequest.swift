@@ -48,6 +48,7 @@ struct IncomingRequest {
     case ("POST", "/api/generate"): return (.ollamaGenerate, nil)
     case ("GET", "/api/tags"): return (.ollamaTags, nil)
     case ("GET", "/api/version"): return (.ollamaVersion, nil)
+    case ("POST", "/api/show"): return (.ollamaShow, nil)
     case ("GET", "/"), ("HEAD", "/"): return (.ollamaRoot, nil)
     case ("POST", "/v1/audio/transcriptions"), ("POST", "/audio/transcriptions"): return (.audioTranscriptions, nil)
     case ("POST", "/inference"): return (.whisperInference, nil)

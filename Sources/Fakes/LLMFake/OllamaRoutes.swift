@@ -44,10 +44,19 @@ struct OllamaRoutes {
     }
 
     let options = body["options"] ?? .null
-    let contextLength = options.positiveInt("num_ctx") ?? model.contextLength ?? context.settings.defaultContextLength
-    let prompt = FakePrompt(
+    // Ollama opens the window asked for, but never wider than the model was trained for
+    // ("requested context size too large for model").
+    let asked = options.positiveInt("num_ctx") ?? context.settings.defaultContextLength
+    let contextLength = min(asked, model.contextLength ?? asked)
+    let whole = FakePrompt(
       api: chat ? .ollamaChat : .ollamaGenerate, model: requested, messages: messages, body: body,
       contextLength: contextLength)
+    // What the model reads of a prompt longer than the window: its end. The count stays the
+    // prompt's own, as Ollama's log line reports both.
+    var prompt = FakePrompt(
+      api: whole.api, model: requested, messages: Self.cut(messages, toTokens: contextLength), body: body,
+      contextLength: contextLength)
+    prompt.promptTokens = whole.promptTokens
     let generation = Generation(
       answer: context.answerOverride ?? model.answer, prompt: prompt,
       timing: model.timing ?? context.settings.timing, limit: options.positiveInt("num_predict"),
@@ -151,6 +160,50 @@ struct OllamaRoutes {
           }
         }
       }
+    }
+    return .json(json.bytes, contentType: FakeLLMFlavor.ollama.jsonContentType)
+  }
+
+  /// Ollama cuts a prompt longer than its window from the start, the system prompt first.
+  static func cut(_ messages: [FakeMessage], toTokens limit: Int) -> [FakeMessage] {
+    var room = limit * 4
+    var kept: [FakeMessage] = []
+    for message in messages.reversed() where room > 0 {
+      let text = message.content.count <= room ? message.content : String(message.content.suffix(room))
+      room -= text.count
+      kept.insert(FakeMessage(role: message.role, content: text), at: 0)
+    }
+    return kept
+  }
+
+  /// `POST /api/show`: the parts of Ollama's answer a client reads, the context length in
+  /// `model_info` under the architecture's name.
+  func show(_ request: IncomingRequest) -> Plan {
+    let errors = context.errors
+    guard let body = request.json, body.objectValue != nil else { return errors.badJSON(request.body) }
+    guard let requested = (body["model"] ?? body["name"])?.stringValue, !requested.isEmpty else {
+      return errors.missingModel()
+    }
+    guard let model = context.settings.models.find(requested, tags: true) else {
+      return errors.ollama(404, "model '\(requested)' not found")
+    }
+    var json = JSONOut(escaping: .go)
+    json.object { out in
+      out.member("license", "")
+      out.member("modified_at", Clock.goTime(context.modelTime))
+      out.objectMember("details") { details in
+        details.member("parent_model", "")
+        details.member("format", "gguf")
+        details.member("family", model.family)
+        details.member("parameter_size", model.parameterSize)
+        details.member("quantization_level", model.quantizationLevel)
+      }
+      out.objectMember("model_info") { info in
+        info.member("general.architecture", model.family)
+        info.member("\(model.family).context_length", model.contextLength ?? FakeModel.trainedContextLength)
+      }
+      out.key("capabilities")
+      out.strings(["completion"])
     }
     return .json(json.bytes, contentType: FakeLLMFlavor.ollama.jsonContentType)
   }

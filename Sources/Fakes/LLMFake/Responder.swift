@@ -78,6 +78,7 @@ struct Responder {
     case .ollamaChat, .ollamaGenerate: return OllamaRoutes(context: context).generate(request, route: route)
     case .ollamaTags: return OllamaRoutes(context: context).tags()
     case .ollamaVersion: return OllamaRoutes(context: context).version()
+    case .ollamaShow: return OllamaRoutes(context: context).show(request)
     case .ollamaRoot: return OllamaRoutes(context: context).root()
     case .audioTranscriptions, .whisperInference: return errors.notFound(method: request.method, path: request.path)
     }
