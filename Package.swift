@@ -325,6 +325,8 @@ let package = Package(
       name: "RewriteTests",
       dependencies: ["Rewrite", "FakeServer", "LLMFake", "Resilience", "ToolKit", "Wire", asyncHTTPClient] + nio,
       swiftSettings: settings),
+    /// The history store: conversations, search, pruning by age and size.
+    .testTarget(name: "ChatHistoryTests", dependencies: ["ChatHistory", "SQLiteStore"], swiftSettings: settings),
     /// Segmentation and WAV reading on synthetic signals; fixtures are read from the source tree.
     .testTarget(name: "AudioTests", dependencies: ["Audio"], swiftSettings: settings),
     /// Speech engines over HTTP against the LLM fake's transcription routes, dedup, subtitles.

@@ -4,7 +4,8 @@
 // finder), fuzz-text (HTML to text in every layout), fuzz-mail (MIME, encoded words, mbox,
 // Maildir names), fuzz-wire (the line reader, RecordHead.scan, the JSON parser and writer, the
 // records), fuzz-url (the URL parser and resolver), fuzz-multipart (the bulk sync's multipart
-// reader), fuzz-config (the configuration file), fuzz-notes (front matter and typed dates).
+// reader), fuzz-config (the configuration file), fuzz-notes (front matter and typed dates),
+// fuzz-ai (long text cut into pieces, JSON Schemas and structured answers).
 // Build and run them through scripts/fuzz: the sanitizer flags go on the command line (-Xswiftc)
 // so that the libraries under test are instrumented too, not just the targets.
 //
@@ -29,5 +30,6 @@ let package = Package(
     .executableTarget(name: "fuzz-multipart", dependencies: ["FuzzCheck", library("Readeck")]),
     .executableTarget(name: "fuzz-config", dependencies: ["FuzzCheck", library("ToolKit")]),
     .executableTarget(name: "fuzz-notes", dependencies: ["FuzzCheck", library("NotesStore"), library("Wire")]),
+    .executableTarget(name: "fuzz-ai", dependencies: ["FuzzCheck", library("Rewrite"), library("Wire")]),
   ]
 )

@@ -14,6 +14,8 @@ public struct EntryChanges: Sendable, Equatable {
   /// Presets only.
   public var text: String?
   public var isDefault: Bool?
+  /// Presets only: whether it condenses (``Preset/condenses``).
+  public var condenses: Bool?
   /// Recipes only: the separator, the menu items (paths, replacing the old ones), the cookbook
   /// (empty: none) and chapter they are filed in.
   public var separator: String?
@@ -25,7 +27,8 @@ public struct EntryChanges: Sendable, Equatable {
 
   public init(
     name: String? = nil, icon: String? = nil, keywords: String? = nil, text: String? = nil, isDefault: Bool? = nil,
-    separator: String? = nil, items: [String]? = nil, cookbook: String? = nil, chapter: String? = nil,
+    condenses: Bool? = nil, separator: String? = nil, items: [String]? = nil, cookbook: String? = nil,
+    chapter: String? = nil,
     newChapters: [String] = []
   ) {
     self.name = name
@@ -33,6 +36,7 @@ public struct EntryChanges: Sendable, Equatable {
     self.keywords = keywords
     self.text = text
     self.isDefault = isDefault
+    self.condenses = condenses
     self.separator = separator
     self.items = items
     self.cookbook = cookbook
@@ -46,6 +50,7 @@ public struct EntryChanges: Sendable, Equatable {
     if kind != .preset {
       if text != nil { fields.append("text") }
       if isDefault != nil { fields.append("default") }
+      if condenses != nil { fields.append("condenses") }
     }
     if kind != .recipe {
       if separator != nil { fields.append("separator") }
@@ -104,6 +109,7 @@ extension Catalog {
         if isDefault { clearDefault(now: stamp) }
         preset.isDefault = isDefault
       }
+      if let condenses = changes.condenses { preset.condenses = condenses }
       preset.updatedAt = stamp
       for index in menuItems.indices where menuItems[index].presetId == preset.id {
         if menuItems[index].name == oldName { menuItems[index].name = preset.name }

@@ -51,7 +51,7 @@ extension Catalog {
       try addPreset(
         named: sample.name, text: sample.text, in: "/" + sample.folder, icon: sample.icon,
         isDefault: sample.name == defaultPreset, condenses: Self.condensing.contains(sample.name),
-        schema: Self.taskLists.contains(sample.name) ? Self.taskSchema : nil, now: now)
+        schema: Self.taskLists.contains(sample.name) ? Self.taskSchema : JSONValue?.none, now: now)
       added.append("preset \(sample.folder)/\(sample.name)")
     }
     return added

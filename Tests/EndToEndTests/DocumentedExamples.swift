@@ -432,6 +432,21 @@ enum DocumentedExamples {
     "ail-mail body message.eml | ail-ai --recipe Mail/Analyze/Tasks | ail-log add --records": .runs { run in
       run.expect(run.stderr.contains("filed 1 entry"), "the fake's one task filed as an entry")
     },
+    "ail-mail body < m.eml | ail-ai --recipe Mail/Reply/Friendly > draft.txt": .runs { run in
+      run.expect(run.file("draft.txt")?.contains(replyPrompt) == true, "the drafted reply")
+    },
+    "ail-ai --continue 'Shorter, and in German.'": .runs(
+      before: "ail-ai --system 'Draft a reply.' < text.txt > /dev/null"
+    ) { run in
+      run.expect(run.stdout.contains("USER: Shorter, and in German."), "the new instruction sent")
+    },
+    "ail-ai history --format table": .runs(before: "ail-ai --system 'Draft a reply.' < text.txt > /dev/null") { run in
+      run.expect(run.stdout.contains("Ein kurzer Text."), "the exchange listed")
+    },
+    "ail-ai history invoice": .runs(before: "echo 'The invoice is due.' | ail-ai --system 'Tidy.' > /dev/null") {
+      run in
+      run.expect(run.records(kind: "ai_exchange").count == 1, "the exchange that mentions an invoice")
+    },
     "ail-ai --system 'Translate to English.' --dry-run < text.txt": .runs { run in
       run.expect(run.stdout.hasPrefix("POST ") && run.stdout.contains("Translate to English."), "the request")
     },

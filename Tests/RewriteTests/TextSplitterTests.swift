@@ -41,6 +41,13 @@ import Wire
     #expect(pieces.map(\.joint) == ["\n\n", "\n\n", " "])
   }
 
+  @Test func windowsLineEndsBreakParagraphsToo() {
+    let text = "First paragraph here.\r\n\r\nSecond paragraph here.\r\nSame paragraph."
+    let pieces = TextSplitter.split(text, maxTokens: 10)
+    #expect(pieces.map(\.text) == ["First paragraph here.", "Second paragraph here.", "Same paragraph."])
+    #expect(pieces.map(\.joint) == ["\n\n", "\n", " "])
+  }
+
   @Test func aParagraphTooLongIsCutAfterASentenceThenBetweenWords() {
     let text = "First one ends here. Second one asks? Third “quoted.” Fourth"
     let bySentence = TextSplitter.split(text, maxTokens: 8)

@@ -47,6 +47,7 @@ struct AilAI: AsyncParsableCommand, ToolCommand {
     version: Toolbox.version,
     subcommands: [
       RewriteCommand.self, PromptCommand.self, CatalogCommand.self, ProvidersCommand.self, ModelsCommand.self,
+      HistoryCommand.self,
     ],
     defaultSubcommand: RewriteCommand.self)
 }

@@ -62,6 +62,8 @@ extension CatalogCommand {
     @Option(help: ArgumentHelp(tr("The folder to show it in (a menu path)."), valueName: "path")) var folder: String?
     @Flag(help: ArgumentHelp(tr("Keep the preset out of the menu."))) var noMenu = false
     @Flag(name: .customLong("default"), help: ArgumentHelp(tr("Make it the default preset."))) var isDefault = false
+    @Flag(help: ArgumentHelp(tr("It condenses (a summary): a long input's partial answers are combined by it again.")))
+    var condenses = false
     @OptionGroup var look: EntryLook
     @OptionGroup var options: CatalogOptions
     @OptionGroup var common: CommonOptions
@@ -80,7 +82,7 @@ extension CatalogCommand {
         let added = try options.change { catalog in
           try catalog.addPreset(
             named: name, text: text, in: folder, inMenu: !noMenu, icon: look.icon, keywords: look.keywords,
-            isDefault: isDefault
+            isDefault: isDefault, condenses: condenses
           ).name
         }
         diagnostics.info(folder.map { tr("added preset \(added) in \($0)") } ?? tr("added preset \(added)"))
@@ -204,6 +206,10 @@ extension CatalogCommand {
     @OptionGroup var source: PresetText
     @Flag(inversion: .prefixedNo, help: ArgumentHelp(tr("Make the preset the default, or no longer the default.")))
     var `default`: Bool?
+    @Flag(
+      inversion: .prefixedNo,
+      help: ArgumentHelp(tr("The preset condenses (its partial answers of a long input are combined), or not.")))
+    var condenses: Bool?
     @Option(help: ArgumentHelp(tr("A recipe's separator (\\n and \\t are understood)."), valueName: "text"))
     var separator: String?
     @Option(
@@ -226,7 +232,8 @@ extension CatalogCommand {
       try runTool(diagnostics) {
         let changes = EntryChanges(
           name: newName, icon: look.icon, keywords: look.keywords, text: try source.read(), isDefault: `default`,
-          separator: separator.map(Catalog.unescaped), items: items.isEmpty ? nil : items, cookbook: cookbook,
+          condenses: condenses, separator: separator.map(Catalog.unescaped), items: items.isEmpty ? nil : items,
+          cookbook: cookbook,
           chapter: chapter,
           newChapters: newChapters)
         guard changes != EntryChanges() else {

@@ -41,6 +41,9 @@ struct PromptOptions: ParsableArguments {
     _ = try variables
   }
 
+  /// Whether a prompt is named (rather than the default preset taken).
+  var namesOne: Bool { preset != nil || recipe != nil || system != nil || systemFile != nil }
+
   /// The `--var` values; a later one for the same key wins.
   var variables: [String: String] {
     get throws {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChatHistory
 import Localization
 import PromptCatalog
 import Rewrite
@@ -122,6 +123,18 @@ struct RewriteCommand: AsyncParsableCommand, RetriesDefault, RetryDelayDefault {
   @Flag(help: ArgumentHelp(tr("Stop at the first bad input line (status 65) instead of reporting and skipping it.")))
   var strict = false
 
+  @Flag(help: ArgumentHelp(tr("Keep this exchange out of the history."))) var noHistory = false
+  @Option(
+    name: .customLong("continue"),
+    help: ArgumentHelp(
+      tr("Continue the last conversation (or --cid's) with this instruction: its exchanges are sent along."),
+      valueName: "text"))
+  var continuation: String?
+  @Option(
+    help: ArgumentHelp(
+      tr("With --continue: the conversation to continue (ail-ai history lists them)."), valueName: "id"))
+  var cid: Int64?
+
   @OptionGroup var common: CommonOptions
 
   @Argument(help: ArgumentHelp(tr("Files to read (default: standard input; - is standard input)."), valueName: "file"))
@@ -140,6 +153,10 @@ struct RewriteCommand: AsyncParsableCommand, RetriesDefault, RetryDelayDefault {
 
   func validate() throws {
     if let temperature { _ = try Temperature(parsing: temperature) }
+    if continuation != nil && !files.isEmpty {
+      throw ValidationError(tr("--continue takes the new instruction as its value; name no files."))
+    }
+    if cid != nil && continuation == nil { throw ValidationError(tr("--cid goes with --continue.")) }
     if schema != nil && diff { throw ValidationError(tr("--schema and --diff exclude each other; give one.")) }
   }
 
@@ -162,15 +179,16 @@ struct RewriteCommand: AsyncParsableCommand, RetriesDefault, RetryDelayDefault {
     let diagnostics = common.diagnostics(for: "ail-ai")
     try await runTool(diagnostics) {
       let settings = Configuration(tool: "ail-ai", file: try ConfigFile.load(app: "ailo"))
-      let systemPrompt = try prompt.resolve()
+      let history = try HistoryOptions(
+        disabled: noHistory || dryRun
+          || !(try settings.resolve(variable: nil, key: "history").map { try Self.flag($0) } ?? true))
+      // A conversation continued keeps its system prompt unless another is named.
+      let earlier = try continuation.map { _ in try history.conversation(cid) }
+      let systemPrompt =
+        try earlier.flatMap { prompt.namesOne ? nil : $0.last.map(HistoryOptions.prompt) }
+        ?? prompt.resolve()
       let answerSchema = try answerSchema(systemPrompt)
-      // Every file opened first: a wrong name stops the run before anything is sent.
-      let readers = try (files.isEmpty ? ["-"] : files).map { try LineReader(path: $0) }
-      // The first non-blank byte decides: records start with "{".
-      var first: UInt8?
-      for reader in readers where first == nil { first = try reader.peekFirstNonBlank() }
-      guard let first else { throw ToolError(.dataError, tr("no input text in \(inputName(readers))")) }
-      let isRecordStream = first == UInt8(ascii: "{")
+      let input = try continuation.map { Input.text($0) } ?? readInput()
       let chain = try await providerOptions.chain(diagnostics: diagnostics)
       let useCache = try cache ?? settings.resolve(variable: nil, key: "cache").map { try Self.flag($0) } ?? false
       let rewriter = Rewriter(
@@ -189,10 +207,12 @@ struct RewriteCommand: AsyncParsableCommand, RetriesDefault, RetryDelayDefault {
       let template = ChatRequest(
         system: systemPrompt.text, input: "", model: chain[0].model,
         temperature: try temperature.map(Temperature.init(parsing:)) ?? chain[0].provider.provider.temperature,
-        maxTokens: maxTokens, stream: !noStream && !diff && answerSchema == nil, schema: answerSchema?.value)
+        maxTokens: maxTokens, stream: !noStream && !diff && answerSchema == nil,
+        turns: earlier.map(HistoryOptions.turns) ?? [], schema: answerSchema?.value)
       let structured = answerSchema.map { StructuredRewrite(rewriter: rewriter, schema: $0) }
       try await rewriter.closing {
-        if isRecordStream {
+        switch input {
+        case .records(let readers):
           try await RecordRewriting(
             rewriter: RecordRewriter(
               rewriter: rewriter, template: template,
@@ -201,156 +221,50 @@ struct RewriteCommand: AsyncParsableCommand, RetriesDefault, RetryDelayDefault {
             concurrency: inFlight,
             reportUsage: usage, strict: strict, diagnostics: diagnostics
           ).run(readers: readers)
-        } else {
-          try await rewriteText(
-            readers: readers, rewriter: rewriter, template: template, chunking: chunking, concurrency: inFlight,
-            structured: structured, diagnostics: diagnostics)
+        case .text(let text):
+          let answer = try await TextRewriting(
+            rewriter: rewriter, template: template, chunking: chunking, concurrency: inFlight,
+            structured: structured, keepThink: keepThink, diff: diff, dryRun: dryRun, usage: usage,
+            diagnostics: diagnostics
+          ).run(input: text)
+          if let answer {
+            history.keep(
+              answer, system: systemPrompt, input: text, conversation: earlier?.last?.conversation,
+              diagnostics: diagnostics)
+          }
         }
       }
     }
   }
 
+  /// What came in: records, or one text.
+  private enum Input {
+    case records([LineReader])
+    case text(String)
+  }
+
+  /// The named files (or standard input) as records or as one text, by their first non-blank
+  /// character: records start with "{".
+  private func readInput() throws -> Input {
+    // Every file opened first: a wrong name stops the run before anything is sent.
+    let readers = try (files.isEmpty ? ["-"] : files).map { try LineReader(path: $0) }
+    var first: UInt8?
+    for reader in readers where first == nil { first = try reader.peekFirstNonBlank() }
+    guard let first else { throw ToolError(.dataError, tr("no input text in \(inputName(readers))")) }
+    if first == UInt8(ascii: "{") { return .records(readers) }
+    var text = ""
+    for reader in readers {
+      try reader.forEachLine { line, _ in text += String(decoding: line, as: UTF8.self) + "\n" }
+    }
+    guard text.contains(where: { !$0.isWhitespace }) else {
+      throw ToolError(.dataError, tr("no input text in \(inputName(readers))"))
+    }
+    return .text(text)
+  }
+
   /// "standard input", or the files' names, for messages.
   private func inputName(_ readers: [LineReader]) -> String {
     files.isEmpty ? tr("standard input") : readers.map(\.name).joined(separator: ", ")
-  }
-
-  private func rewriteText(
-    readers: [LineReader], rewriter: Rewriter, template: ChatRequest, chunking: Chunking, concurrency: Int,
-    structured: StructuredRewrite?, diagnostics: Diagnostics
-  ) async throws {
-    var input = ""
-    for reader in readers {
-      try reader.forEachLine { line, _ in input += String(decoding: line, as: UTF8.self) + "\n" }
-    }
-    guard input.contains(where: { !$0.isWhitespace }) else {
-      throw ToolError(.dataError, tr("no input text in \(inputName(readers))"))
-    }
-    var request = template
-    request.input = input
-    let sink = OutputSink.standardOutput.flushing(eachRecord: true)
-    let plan: ChunkPlan
-    let window: ContextWindow?
-    do {
-      (plan, window) = try await chunking.plan(request)
-    } catch {
-      throw ToolError(.dataError, error.description)
-    }
-    if dryRun {
-      if plan.isChunked {
-        try sink.write(DryRun.describe(plan, window: window, condenses: chunking.condenses))
-        request.input = plan.pieces[0].text
-      }
-      try sink.write(DryRun.describe(request, chain: rewriter.chain))
-      return
-    }
-    if let structured {
-      try await answerStructured(
-        request, plan: plan, structured: structured, chunking: chunking, concurrency: concurrency, sink: sink,
-        diagnostics: diagnostics)
-      return
-    }
-    if plan.isChunked {
-      let engine = ChunkedRewrite(
-        rewriter: rewriter, template: request, condenses: chunking.condenses, concurrency: concurrency,
-        keepThink: keepThink)
-      try await rewriteInPieces(plan, engine: engine, input: input, sink: sink, diagnostics: diagnostics)
-      return
-    }
-    let filter = Mutex(ThinkFilter())
-    let streamed = request.stream && !diff
-    let completion: Completion
-    do {
-      completion = try await rewriter.rewrite(
-        request,
-        onText: streamed
-          ? { piece in
-            let visible = keepThink ? piece : filter.withLock { $0.feed(piece) }
-            if !visible.isEmpty { try sink.write(visible) }
-          } : nil)
-    } catch let error as ChatError {
-      // The window was smaller than thought: the input in halves, as a piece would be.
-      guard error.isTooLong, let halves = plan.halved(input), chunking.mode != .off else {
-        throw ToolError(error.exitStatus, error.description)
-      }
-      let engine = ChunkedRewrite(
-        rewriter: rewriter, template: request, condenses: chunking.condenses, concurrency: concurrency,
-        keepThink: keepThink)
-      try await rewriteInPieces(halves, engine: engine, input: input, sink: sink, diagnostics: diagnostics)
-      return
-    }
-    let answer = keepThink ? completion.text : ThinkFilter.strip(completion.text)
-    if streamed {
-      if !keepThink { try sink.write(filter.withLock { $0.finish() }) }
-      if !answer.hasSuffix("\n") { try sink.write("\n") }
-    } else if diff {
-      try sink.write(UnifiedDiff.diff(input, answer.hasSuffix("\n") ? answer : answer + "\n"))
-    } else {
-      try sink.write(answer.hasSuffix("\n") ? answer : answer + "\n")
-    }
-    try sink.flush()
-    if usage { diagnostics.info(UsageReport.line(completion)) }
-  }
-
-  /// The answer as one line of JSON matching the schema, asked again once when it does not.
-  private func answerStructured(
-    _ request: ChatRequest, plan: ChunkPlan, structured: StructuredRewrite, chunking: Chunking, concurrency: Int,
-    sink: OutputSink, diagnostics: Diagnostics
-  ) async throws {
-    let outcome: StructuredRewrite.Outcome
-    do {
-      let answer: Completion
-      if plan.isChunked {
-        let pieces = try await ChunkedRewrite(
-          rewriter: structured.rewriter, template: request, condenses: chunking.condenses, concurrency: concurrency,
-          keepThink: false
-        ).run(plan)
-        diagnostics.info(PiecesReport.line(pieces))
-        answer = pieces.completion
-      } else {
-        answer = try await structured.rewriter.rewrite(request)
-      }
-      outcome = try await structured.check(answer, of: request)
-    } catch let error as ChatError {
-      throw ToolError(error.exitStatus, error.description)
-    } catch let error as ChunkedRewrite.Failure {
-      throw ToolError(.tempFailure, error.description)
-    } catch let error as StructuredRewrite.Mismatch {
-      throw ToolError(.dataError, error.description)
-    }
-    if outcome.repaired { diagnostics.info(tr("the first answer did not match the schema; the second did")) }
-    try sink.emit(outcome.value)
-    try sink.flush()
-    if usage { diagnostics.info(UsageReport.line(outcome.completion)) }
-  }
-
-  /// A long input's pieces through `engine`: the answer streamed or whole as for one request,
-  /// then a line saying how many pieces and requests it took.
-  private func rewriteInPieces(
-    _ plan: ChunkPlan, engine: ChunkedRewrite, input: String, sink: OutputSink, diagnostics: Diagnostics
-  ) async throws {
-    let streamed = engine.template.stream && !diff
-    var onText: (@Sendable (String) throws -> Void)?
-    if streamed { onText = { text in try sink.write(text) } }
-    let outcome: ChunkedRewrite.Outcome
-    do {
-      outcome = try await engine.run(plan, onText: onText)
-    } catch let error as ChatError {
-      throw ToolError(error.exitStatus, error.description)
-    } catch let error as ChunkedRewrite.Failure {
-      throw ToolError(.tempFailure, error.description)
-    }
-    let answer = outcome.text.hasSuffix("\n") ? outcome.text : outcome.text + "\n"
-    if streamed {
-      if !outcome.text.hasSuffix("\n") { try sink.write("\n") }
-    } else if diff {
-      try sink.write(UnifiedDiff.diff(input, answer))
-    } else {
-      try sink.write(answer)
-    }
-    try sink.flush()
-    diagnostics.info(PiecesReport.line(outcome))
-    if usage { diagnostics.info(UsageReport.line(outcome.completion)) }
   }
 
   static func flag(_ setting: Setting) throws -> Bool {
@@ -359,45 +273,5 @@ struct RewriteCommand: AsyncParsableCommand, RetriesDefault, RetryDelayDefault {
     case "false", "no", "off", "0": return false
     default: throw ToolError(.configError, tr("\(setting.source): expected true or false, found \(setting.value)"))
     }
-  }
-}
-
-extension ChatError {
-  /// Unreachable providers are 69; refusals and failures of the request 75.
-  var exitStatus: ExitStatus {
-    switch self {
-    case .unreachable: .unavailable
-    case .configuration: .configError
-    case .modelNotFound: .configError
-    case .allFailed: isNoAnswer ? .unavailable : .tempFailure
-    default: .tempFailure
-    }
-  }
-}
-
-/// "the input went in 7 pieces, 9 requests, combined in 1 round".
-enum PiecesReport {
-  static func line(_ outcome: ChunkedRewrite.Outcome) -> String {
-    let (pieces, requests, rounds) = (outcome.pieces, outcome.requests, outcome.rounds)
-    var parts = [
-      tr(one: "the input went in \(pieces) piece", other: "the input went in \(pieces) pieces", count: pieces),
-      tr(one: "\(requests) request", other: "\(requests) requests", count: requests),
-    ]
-    if rounds > 0 {
-      parts.append(tr(one: "combined in \(rounds) round", other: "combined in \(rounds) rounds", count: rounds))
-    }
-    return parts.joined(separator: ", ")
-  }
-}
-
-enum UsageReport {
-  static func line(_ completion: Completion) -> String {
-    let (provider, model) = (completion.provider, completion.model)
-    let source = completion.cached ? tr("\(provider)/\(model), from the cache") : "\(provider)/\(model)"
-    guard let usage = completion.usage else { return tr("usage: not reported (\(source))") }
-    let prompt = usage.promptTokens.map(String.init) ?? "?"
-    let answer = usage.completionTokens.map(String.init) ?? "?"
-    guard let total = usage.totalTokens else { return tr("usage: \(prompt) prompt + \(answer) completion (\(source))") }
-    return tr("usage: \(prompt) prompt + \(answer) completion = \(total) tokens (\(source))")
   }
 }

@@ -12,8 +12,8 @@ public struct TextPiece: Sendable, Equatable {
   /// What goes between this piece's answer and the next one's: a paragraph break stays a
   /// paragraph break, a line break a line break, anything else a space.
   public var joint: String {
-    if separator.filter({ $0 == "\n" }).count >= 2 { return "\n\n" }
-    return separator.contains("\n") ? "\n" : " "
+    if separator.filter(\.isNewline).count >= 2 { return "\n\n" }
+    return separator.contains(where: \.isNewline) ? "\n" : " "
   }
 }
 
@@ -112,9 +112,9 @@ public enum TextSplitter {
     let space = text[index..<end]
     switch level {
     case .paragraph:
-      return space.filter { $0 == "\n" }.count >= 2 ? end : nil
+      return space.filter(\.isNewline).count >= 2 ? end : nil
     case .sentence:
-      if space.contains("\n") { return end }
+      if space.contains(where: \.isNewline) { return end }
       var before = text.index(before: index)
       while before > start, "\"'”“»«)’".contains(text[before]) { before = text.index(before: before) }
       return ".!?…".contains(text[before]) ? end : nil

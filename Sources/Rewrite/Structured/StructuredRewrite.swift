@@ -48,13 +48,14 @@ public struct StructuredRewrite: Sendable {
     }
   }
 
-  struct Reason: Error, Equatable, CustomStringConvertible {
-    var text: String
-    var description: String { text }
+  /// Why an answer is not the JSON asked for.
+  public struct Reason: Error, Equatable, CustomStringConvertible {
+    public var text: String
+    public var description: String { text }
   }
 
   /// The JSON value in an answer: think blocks and a Markdown code fence around it are allowed.
-  static func parse(_ text: String, schema: JSONSchema) -> Result<JSONValue, Reason> {
+  public static func parse(_ text: String, schema: JSONSchema) -> Result<JSONValue, Reason> {
     var body = ThinkFilter.strip(text).trimmingWhitespace()
     if body.hasPrefix("```") {
       body = String(body.drop { $0 != "\n" }.dropFirst())
