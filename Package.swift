@@ -128,7 +128,7 @@ let package = Package(
     .target(name: "Mail", dependencies: ["HTMLScan", "Localization", "Wire"], swiftSettings: settings),
     /// The pre-prompt catalog: menu tree of folders and presets, recipes, cookbooks, keywords and
     /// their expansion, the app's export format.
-    .target(name: "PromptCatalog", dependencies: ["Localization", "Wire"], swiftSettings: settings),
+    .target(name: "PromptCatalog", dependencies: ["Localization", "PrivateFiles", "Wire"], swiftSettings: settings),
     /// Chat with language models: OpenAI-compatible and Ollama providers, streaming, retries and
     /// fallback, the response cache.
     .target(
@@ -188,7 +188,8 @@ let package = Package(
     .target(
       name: "RKExtractImagesCommand",
       dependencies: [
-        "ImageExtraction", "Localization", "Resilience", "ToolKit", "Wire", argumentParser, asyncHTTPClient,
+        "ImageExtraction", "Localization", "PrivateFiles", "Resilience", "ToolKit", "Wire", argumentParser,
+        asyncHTTPClient,
       ] + nio,
       path: "Sources/Commands/rk-extract-images", swiftSettings: settings),
     /// Keeps the offline store within limits: count, size, age.

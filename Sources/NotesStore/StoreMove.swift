@@ -17,8 +17,7 @@ public enum StoreMove {
   public static func move(from old: String, to new: String) throws -> Bool {
     let files = FileManager.default
     guard files.fileExists(atPath: old), !files.fileExists(atPath: new) else { return false }
-    try files.createDirectory(
-      atPath: PathParts.folder(of: new), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    try PrivateFolder.make(PathParts.folder(of: new))
     let recordings = { (path: String) in PathParts.removingExtension(of: path) + ".audio" }
     let companions = [(recordings(old), recordings(new)), (old + "-wal", new + "-wal"), (old + "-shm", new + "-shm")]
     for (source, target) in companions + [(old, new)] where files.fileExists(atPath: source) {

@@ -19,10 +19,9 @@ extension OfflineStore {
   ) throws -> CacheArchive.ExportSummary {
     // An empty ZIP (just its end record) created private from the start, which ZIPFoundation
     // then fills; its own `.create` mode would make the file readable by everyone first.
-    let emptyZIP = Data([0x50, 0x4b, 0x05, 0x06] + [UInt8](repeating: 0, count: 18))
     let file: PartialFile
     do {
-      file = try PartialFile(for: path, initial: emptyZIP, standardOutput: standardOutput)
+      file = try PartialFile(for: path, initial: PartialFile.emptyZIP, standardOutput: standardOutput)
     } catch let error as FileWriteError {
       throw CacheArchive.ArchiveError.cannotWrite(path: path, reason: error.reason)
     }

@@ -1,4 +1,5 @@
 import Localization
+import PrivateFiles
 
 #if canImport(FoundationEssentials)
   public import FoundationEssentials
@@ -71,15 +72,15 @@ public struct CatalogStore: Sendable {
   func write(_ data: Data) throws {
     if let folder = FileAccess.parentFolder(of: path) {
       do {
-        try FileAccess.makeFolder(folder, mode: 0o700)
+        try PrivateFolder.make(folder)
       } catch {
-        throw CatalogError.fileAccess(path: folder, reason: tr("cannot create the folder: \(error.message)"))
+        throw CatalogError.fileAccess(path: folder, reason: tr("cannot create the folder: \(error.reason)"))
       }
     }
     do {
-      try FileAccess.replace(path, with: data, mode: 0o600)
-    } catch {
-      throw CatalogError.fileAccess(path: path, reason: tr("cannot write the catalog: \(error.message)"))
+      try PrivateFile.write(data, to: path)
+    } catch let error as FileWriteError {
+      throw CatalogError.fileAccess(path: path, reason: tr("cannot write the catalog: \(error.reason)"))
     }
   }
 }

@@ -38,44 +38,6 @@ enum FileAccess {
     }
   }
 
-  /// Creates `folder` and the folders above it that are missing, each with `mode`.
-  static func makeFolder(_ folder: String, mode: mode_t) throws(Failure) {
-    var path = folder.hasPrefix("/") ? "" : "."
-    for component in folder.split(separator: "/") {
-      path += "/" + component
-      if mkdir(path, mode) != 0 && errno != EEXIST { throw Failure(code: errno) }
-    }
-  }
-
-  /// Replaces `path` with `data` atomically: a new file beside it (created with `mode`), synced,
-  /// then renamed over the old one.
-  static func replace(_ path: String, with data: Data, mode: mode_t) throws(Failure) {
-    let folder = parentFolder(of: path)
-    let temporary = (folder.map { $0 + "/" } ?? "") + ".\(baseName(of: path)).\(UUID().uuidString).tmp"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-    guard fd >= 0 else { throw Failure(code: errno) }
-    var failure: Int32 = 0
-    data.withUnsafeBytes { bytes in
-      var written = 0
-      while written < bytes.count {
-        let count = write(fd, bytes.baseAddress! + written, bytes.count - written)
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else {
-          failure = count < 0 ? errno : EIO
-          return
-        }
-        written += count
-      }
-      if fsync(fd) != 0 { failure = errno }
-    }
-    close(fd)
-    if failure == 0, rename(temporary, path) != 0 { failure = errno }
-    if failure != 0 {
-      unlink(temporary)
-      throw Failure(code: failure)
-    }
-  }
-
   /// The folder part of `path`, nil when it has none.
   static func parentFolder(of path: String) -> String? {
     guard let slash = path.lastIndex(of: "/") else { return nil }

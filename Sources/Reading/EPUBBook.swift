@@ -50,9 +50,8 @@ public final class EPUBBook {
     self.now = now
     // An empty ZIP created private from the start (ZIPFoundation's own create would make it
     // readable by everyone first).
-    let emptyZIP = Data([0x50, 0x4b, 0x05, 0x06] + [UInt8](repeating: 0, count: 18))
     do {
-      output = try PartialFile(for: path, initial: emptyZIP, standardOutput: standardOutput)
+      output = try PartialFile(for: path, initial: PartialFile.emptyZIP, standardOutput: standardOutput)
     } catch let error as FileWriteError {
       throw BookError.cannotWrite(path: path, reason: error.reason)
     }

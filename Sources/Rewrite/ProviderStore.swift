@@ -57,9 +57,10 @@ public struct ProviderStore: Sendable {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     var data = try encoder.encode(contents)
     data.append(UInt8(ascii: "\n"))
-    try FileManager.default.createDirectory(
-      atPath: PathParts.folder(of: path), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    do { try PrivateFile.write(data, to: path) } catch let error as FileWriteError {
+    do {
+      try PrivateFolder.make(PathParts.folder(of: path))
+      try PrivateFile.write(data, to: path)
+    } catch let error as FileWriteError {
       throw ProviderConfigError(error.description)
     }
   }

@@ -49,9 +49,7 @@ public struct ResponseCache: Sendable {
     ]
     if let usage = completion.usage { object["usage"] = usage.json }
     if let reason = completion.finishReason { object["finish_reason"] = .string(reason) }
-    try FileManager.default.createDirectory(
-      atPath: PathParts.folder(of: path(key)), withIntermediateDirectories: true,
-      attributes: [.posixPermissions: 0o700])
+    try PrivateFolder.make(PathParts.folder(of: path(key)))
     try PrivateFile.write(Data(try WireCoding.line(JSONValue.object(object))), to: path(key))
   }
 

@@ -55,8 +55,7 @@ public struct ContentFiles: Sendable {
   /// half file under a content name.
   private func write(_ data: Data, to target: String) throws {
     do {
-      try FileManager.default.createDirectory(
-        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      try PrivateFolder.make(folder)
       try PrivateFile.write(data, to: target)
     } catch {
       throw StoreError.failed(path: folder, reason: tr("cannot write \(target)"))

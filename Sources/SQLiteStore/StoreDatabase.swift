@@ -39,6 +39,8 @@ public enum StoreDatabase {
       throw StoreError.cannotOpen(path: path, reason: error.message ?? error.description)
     } catch let error as CocoaError {
       throw StoreError.cannotOpen(path: path, reason: error.localizedDescription)
+    } catch let error as FileWriteError {
+      throw StoreError.cannotOpen(path: path, reason: error.reason)
     }
   }
 
@@ -148,10 +150,7 @@ public enum StoreDatabase {
   /// not the file: closing any descriptor of the database file would drop SQLite's own locks on it.
   static func oneAtATime<T>(in path: String, creatingFolder: Bool, _ body: () throws -> T) throws -> T {
     let folder = PathParts.folder(of: path)
-    if creatingFolder, !FileManager.default.fileExists(atPath: folder) {
-      try FileManager.default.createDirectory(
-        atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    }
+    if creatingFolder, !FileManager.default.fileExists(atPath: folder) { try PrivateFolder.make(folder) }
     let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard descriptor >= 0 else { return try body() }  // an unreadable folder: SQLite will say more
     defer { close(descriptor) }

@@ -18,26 +18,10 @@ import Wire
   /// must be the input.
   static let mirror = FakeAnswer.computed { $0.user }
 
-  func withFake(
-    _ flavor: FakeLLMFlavor, models: [FakeModel], timing: FakeTiming = FakeTiming(chunkCharacters: 40),
-    _ body: (FakeLLM, Rewriter) async throws -> Void
-  ) async throws {
-    let fake = try await FakeLLM.start(.init(flavor: flavor, models: models, timing: timing))
-    let type: ProviderType = flavor == .ollama ? .ollama : .openai
-    let rewriter = Rewriter(
-      chain: [
-        (provider: ResolvedProvider(Provider(name: "p", type: type, baseURL: fake.baseURL), apiKey: nil), model: "m")
-      ],
-      options: .init(policy: Rewriter.policy(retries: 1, baseDelay: 0.05), cache: nil))
-    do {
-      try await body(fake, rewriter)
-      await rewriter.shutdown()
-      try await fake.stop()
-    } catch {
-      await rewriter.shutdown()
-      try? await fake.stop()
-      throw error
-    }
+  func withFake(_ flavor: FakeLLMFlavor, models: [FakeModel], _ body: (FakeLLM, Rewriter) async throws -> Void)
+    async throws
+  {
+    try await withFakeRewriter(flavor, models: models, timing: FakeTiming(chunkCharacters: 40), body)
   }
 
   func run(_ rewriter: Rewriter, condenses: Bool = false, stream: Bool = true, mode: ChunkMode = .auto)

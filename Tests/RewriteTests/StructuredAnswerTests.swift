@@ -69,22 +69,8 @@ import Wire
   func withFake(
     _ flavor: FakeLLMFlavor, answer: FakeAnswer, _ body: (FakeLLM, StructuredRewrite) async throws -> Void
   ) async throws {
-    let fake = try await FakeLLM.start(.init(flavor: flavor, models: [FakeModel("m", answer: answer)]))
-    let type: ProviderType = flavor == .ollama ? .ollama : flavor == .mistral ? .mistral : .openai
-    let rewriter = Rewriter(
-      chain: [
-        (provider: ResolvedProvider(Provider(name: "p", type: type, baseURL: fake.baseURL), apiKey: nil), model: "m")
-      ],
-      options: .init(policy: Rewriter.policy(retries: 0, baseDelay: 0.05), cache: nil))
-    let structured = StructuredRewrite(rewriter: rewriter, schema: try JSONSchema(JSONSchemaTests.tasks))
-    do {
-      try await body(fake, structured)
-      await rewriter.shutdown()
-      try await fake.stop()
-    } catch {
-      await rewriter.shutdown()
-      try? await fake.stop()
-      throw error
+    try await withFakeRewriter(flavor, models: [FakeModel("m", answer: answer)], retries: 0) { fake, rewriter in
+      try await body(fake, StructuredRewrite(rewriter: rewriter, schema: try JSONSchema(JSONSchemaTests.tasks)))
     }
   }
 

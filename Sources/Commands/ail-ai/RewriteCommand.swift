@@ -3,7 +3,6 @@ import ChatHistory
 import Localization
 import PromptCatalog
 import Rewrite
-import Synchronization
 import ToolKit
 import Wire
 

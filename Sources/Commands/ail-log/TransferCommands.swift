@@ -124,8 +124,7 @@ extension AilLog {
 
     static func makeFolder(_ path: String) throws {
       do {
-        try FileManager.default.createDirectory(
-          atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try PrivateFolder.make(path)
       } catch { throw ToolError(.ioError, tr("cannot make the folder \(path)")) }
     }
   }

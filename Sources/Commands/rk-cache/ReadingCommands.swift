@@ -3,6 +3,7 @@ import Foundation
 import HTMLScan
 import Localization
 import OfflineStore
+import PrivateFiles
 import Reading
 import StoreCommandLine
 import ToolKit
@@ -75,11 +76,10 @@ extension RKCache {
       try runTool(diagnostics) {
         let article = try ReadingOutput.article(id, in: store.openForReading())
         let folder = XDGDirectories().cacheHome + "/readkeep/pages"
-        do {
-          try FileManager.default.createDirectory(
-            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        do throws(FileWriteError) {
+          try PrivateFolder.make(folder)
         } catch {
-          throw ToolError(.ioError, tr("cannot create \(folder): \(error.localizedDescription)"))
+          throw ToolError(.ioError, tr("cannot create \(folder): \(error.reason)"))
         }
         let path = folder + "/" + StoredArticle.fileName(for: id) + ".html"
         try ReadingOutput.write(ArticlePage.document(article), to: path)

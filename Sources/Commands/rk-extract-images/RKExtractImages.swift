@@ -4,6 +4,7 @@ import Foundation
 public import ImageExtraction
 import Localization
 import NIOCore
+import PrivateFiles
 import Resilience
 import Synchronization
 import ToolKit
@@ -103,8 +104,7 @@ struct RKExtractImages: AsyncParsableCommand, ToolCommand, RetryDefaults {
     try await runTool(diagnostics) {
       let mode: ArticleImages.Mode = embed ? .embed : download ? .download : .find
       let spool = NSTemporaryDirectory() + "rk-extract-images-" + UUID().uuidString
-      try FileManager.default.createDirectory(
-        atPath: spool, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      try PrivateFolder.make(spool)
       defer { try? FileManager.default.removeItem(atPath: spool) }
       let limits = FetchLimits(
         concurrency: concurrency, timeout: retry.timeout, maxImageBytes: Formatting.bytes(maxImageBytes)!)
