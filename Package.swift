@@ -326,6 +326,10 @@ let package = Package(
       name: "RewriteTests",
       dependencies: ["Rewrite", "FakeServer", "LLMFake", "Resilience", "ToolKit", "Wire", asyncHTTPClient] + nio,
       swiftSettings: settings),
+    /// Opening stores, full-text queries, content-named files: what every SQLite store shares.
+    .testTarget(
+      name: "SQLiteStoreTests", dependencies: ["SQLiteStore", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: settings),
     /// The history store: conversations, search, pruning by age and size.
     .testTarget(name: "ChatHistoryTests", dependencies: ["ChatHistory", "SQLiteStore"], swiftSettings: settings),
     /// Segmentation and WAV reading on synthetic signals; fixtures are read from the source tree.

@@ -25,7 +25,8 @@ public enum TextSplitter {
     let limit = max(1, maxTokens)
     let trailing = String(text.reversed().prefix { $0.isWhitespace }.reversed())
     let body = text.dropLast(trailing.count)
-    guard !body.isEmpty else { return [TextPiece(text)] }
+    // White space alone is no text to send: it is all separator.
+    guard !body.isEmpty else { return [TextPiece("", separator: text)] }
     var pieces = pack(units(of: body, level: .paragraph, limit: limit), limit: limit)
     pieces[pieces.count - 1].separator += trailing
     return pieces
