@@ -196,7 +196,7 @@ struct ChatAttempt {
     let status = Int(response.status.code)
     guard (200..<300).contains(status) else {
       let bytes = (try? await responseBody.collect(upTo: 64 << 10)).map { Array($0.readableBytesView) } ?? []
-      let parsed = ErrorBody.parse(bytes)
+      let parsed = HTTPErrorBody.parse(bytes)
       if status == 404 { throw ChatError.http(provider: provider.name, status: 404, message: parsed.message) }
       throw AttemptError(
         .status(

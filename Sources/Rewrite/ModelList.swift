@@ -1,6 +1,7 @@
 public import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
+import Resilience
 import Wire
 
 /// The models a provider offers: `/v1/models` → `data[].id` (or a bare array, as Together sends),
@@ -40,7 +41,7 @@ public enum ModelList {
     let bytes = Array(body.readableBytesView)
     guard response.status.code == 200 else {
       throw ChatError.http(
-        provider: provider.name, status: Int(response.status.code), message: ErrorBody.parse(bytes).message)
+        provider: provider.name, status: Int(response.status.code), message: HTTPErrorBody.parse(bytes).message)
     }
     guard let value = try? bytes.withUnsafeBytes({ try WireCoding.parse($0) }) else {
       throw ChatError.malformed(provider: provider.name, message: "the answer of \(url) is not JSON")

@@ -1,3 +1,4 @@
+import Resilience
 import Wire
 
 /// Reading what transcription servers answer, leniently: OpenAI's,
@@ -27,7 +28,7 @@ enum HTTPTranscriptionResponse {
     if let string = value.stringValue { return Recognition(text: string.httpTrimmed()) }
     guard value.objectValue != nil else { throw Unreadable(message: "unexpected answer: \(excerpt(trimmed))") }
     if let error = value["error"], error != .null {
-      throw Unreadable(message: "the server reported an error: \(HTTPErrorBody.text(of: error) ?? excerpt(trimmed))")
+      throw Unreadable(message: "the server reported an error: \(HTTPErrorBody.parse(Array(trimmed.utf8)).message)")
     }
     let segments = value["segments"]?.arrayValue ?? []
     let transcript: String
@@ -69,60 +70,6 @@ enum HTTPTranscriptionResponse {
   static func excerpt(_ text: String) -> String {
     let flat = String(text.map { $0.isNewline ? " " : $0 })
     return flat.count > 160 ? String(flat.prefix(160)) + "…" : flat
-  }
-}
-
-/// The message of an error body: OpenAI's `{"error":{"message"…}}`, whisper.cpp's
-/// `{"error":"…"}`, FastAPI's (speaches) `{"detail":…}`, a bare `{"message":…}`, or plain text.
-enum HTTPErrorBody {
-  struct Parsed: Equatable {
-    var message: String
-    /// OpenAI's 429 `insufficient_quota`, which waiting does not cure.
-    var quotaExhausted = false
-  }
-
-  static func parse(_ bytes: [UInt8]) -> Parsed {
-    let raw = String(decoding: bytes.prefix(4096), as: UTF8.self).httpTrimmed()
-    guard let value = try? bytes.withUnsafeBytes({ try WireCoding.parse($0) }), value.objectValue != nil else {
-      return Parsed(message: raw.isEmpty ? "(no message)" : plain(raw))
-    }
-    if let error = value["error"], let message = text(of: error) {
-      let quota =
-        error["code"]?.stringValue == "insufficient_quota" || error["type"]?.stringValue == "insufficient_quota"
-      return Parsed(message: message, quotaExhausted: quota)
-    }
-    if let detail = value["detail"] {
-      if let message = detail.stringValue { return Parsed(message: message) }
-      if let first = detail.arrayValue?.first, let message = first["msg"]?.stringValue {
-        return Parsed(message: message)
-      }
-    }
-    if let message = value["message"]?.stringValue { return Parsed(message: message) }
-    return Parsed(message: HTTPTranscriptionResponse.excerpt(raw))
-  }
-
-  /// An `error` member's message: the string itself, or its `message`.
-  static func text(of error: JSONValue) -> String? {
-    if let message = error.stringValue { return message }
-    return error["message"]?.stringValue
-  }
-
-  /// Plain text or an HTML error page made one short line: tags dropped, spaces collapsed.
-  private static func plain(_ text: String) -> String {
-    var out = ""
-    var inTag = false
-    for character in text {
-      if character == "<" {
-        inTag = true
-      } else if character == ">" && inTag {
-        inTag = false
-        out += " "
-      } else if !inTag {
-        out.append(character)
-      }
-    }
-    let collapsed = out.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-    return HTTPTranscriptionResponse.excerpt(collapsed.isEmpty ? text : collapsed)
   }
 }
 

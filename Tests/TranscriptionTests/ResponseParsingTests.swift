@@ -76,20 +76,4 @@ import Testing
     #expect(throws: HTTPTranscriptionResponse.Unreadable.self) { try parse(#"{"status":"ok"}"#) }
     #expect(throws: HTTPTranscriptionResponse.Unreadable.self) { try parse("[1,2]") }
   }
-
-  @Test func errorBodiesOfEveryShape() {
-    func message(_ text: String) -> HTTPErrorBody.Parsed { HTTPErrorBody.parse(Array(text.utf8)) }
-    #expect(
-      message(#"{"error":{"message":"Invalid file format.","type":"invalid_request_error"}}"#).message
-        == "Invalid file format.")
-    #expect(message(#"{"error":"failed to read audio"}"#).message == "failed to read audio")
-    #expect(
-      message(#"{"detail":"Model 'x' is not installed locally."}"#).message == "Model 'x' is not installed locally.")
-    #expect(message(#"{"detail":[{"msg":"field required","loc":["body","file"]}]}"#).message == "field required")
-    #expect(message(#"{"message":"Unauthorized"}"#).message == "Unauthorized")
-    #expect(message("<html><body><h1>502 Bad Gateway</h1>\n<hr>nginx</body></html>").message == "502 Bad Gateway nginx")
-    #expect(message("").message == "(no message)")
-    #expect(message(#"{"error":{"message":"quota","code":"insufficient_quota"}}"#).quotaExhausted)
-    #expect(!message(#"{"error":{"message":"slow down","code":"rate_limit_exceeded"}}"#).quotaExhausted)
-  }
 }
