@@ -171,3 +171,24 @@ extension OfflineStore {
       progress: row["read_progress"], pending: strings(parse(row["pending"])))
   }
 }
+
+extension OfflineStore {
+  /// What a sync that could not reach the server serves instead: the saved articles it would
+  /// have selected (`label`; the newest cached first, up to `limit`, nil for all), leaving out
+  /// those it wrote before it stopped. Each goes to `body` as it is read; an article removed
+  /// meanwhile is passed over. Returns how many went out.
+  @discardableResult
+  public func savedArticles(
+    label: String?, limit: Int?, leavingOut written: Set<String>, _ body: (Article) throws -> Void
+  )
+    throws -> Int
+  {
+    var served = 0
+    for entry in try list(label: label, limit: limit) where !written.contains(entry.id) {
+      guard let article = try article(id: entry.id) else { continue }
+      try body(article)
+      served += 1
+    }
+    return served
+  }
+}

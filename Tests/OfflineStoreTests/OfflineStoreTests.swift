@@ -140,3 +140,22 @@ import Wire
     #expect(HTMLPlainText.text("one<br>two & three &bogus; end", layout: .words) == "one two & three &bogus; end")
   }
 }
+
+@Suite struct SavedArticlesTests {
+  @Test func theSelectionASyncWouldHaveMadeLessWhatItWroteNewestFirst() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for (index, id) in ["a", "b", "c", "d"].enumerated() {
+      try store.store(
+        article(id, title: id, html: "<p>\(id)</p>", labels: id == "c" ? [] : ["read"]),
+        now: Date(timeIntervalSince1970: 1_800_000_000 + Double(index)))
+    }
+    var served: [String] = []
+    let count = try store.savedArticles(label: "read", limit: 2, leavingOut: ["d"]) { served.append($0.id) }
+    #expect(served == ["b"], "d and b are the newest two with the label; d was written already")
+    #expect(count == 1)
+    served = []
+    try store.savedArticles(label: nil, limit: nil, leavingOut: []) { served.append($0.id) }
+    #expect(served == ["d", "c", "b", "a"])
+  }
+}

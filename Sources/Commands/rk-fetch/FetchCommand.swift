@@ -85,14 +85,8 @@ struct FetchCommand {
         }
       throw ToolError(status, tr("server unreachable, and no fallback: \(error)"))
     }
-    let entries = try store.list(label: options.label, limit: limit == 0 ? nil : limit).filter {
-      !written.contains($0.id)
-    }
-    var served = 0
-    for entry in entries {
-      guard let article = try store.article(id: entry.id) else { continue }  // removed meanwhile
-      try sink.emit(article)
-      served += 1
+    let served = try store.savedArticles(label: options.label, limit: limit == 0 ? nil : limit, leavingOut: written) {
+      try sink.emit($0)
     }
     try sink.flush()
     if let lastSync = try store.lastSync() {
