@@ -128,7 +128,8 @@ struct TranscriptionRun {
   private func transcribe(_ source: inout any AudioSource, name: String, sink: OutputSink) async throws -> (
     seconds: Double, chunks: Int
   ) {
-    let transcriber = Transcriber(settings: settings, engine: engine.map { carryPrompt ? PromptCarrying($0) : $0 })
+    let transcriber = Transcriber(
+      settings: settings, engine: engine.map { carryPrompt ? PromptCarryingEngine($0) : $0 })
     var cues: [SubtitleFormat.Cue] = []
     var chunkRecords: [TranscriptChunkRecord] = []
     var shownSeconds = 0
@@ -185,28 +186,6 @@ struct TranscriptionRun {
     let milliseconds = Int((value * 1000).rounded())
     let fraction = milliseconds % 1000
     return "\(milliseconds / 1000)." + (fraction < 10 ? "00" : fraction < 100 ? "0" : "") + "\(fraction)"
-  }
-}
-
-/// Hands each chunk the text of the one before as the prompt (HTTP engines), as OpenAI's guide
-/// suggests for consistent spelling across chunks.
-final class PromptCarrying: SpeechEngine, @unchecked Sendable {
-  private let inner: any SpeechEngine
-  private var previous: String?
-
-  init(_ inner: any SpeechEngine) { self.inner = inner }
-
-  var name: String { inner.name }
-  var isNetworked: Bool { inner.isNetworked }
-
-  func recognize(_ audio: PCM, language: SpeechLanguage) async throws -> Recognition {
-    guard let http = inner as? HTTPTranscriptionEngine else {
-      return try await inner.recognize(audio, language: language)
-    }
-    // Chunks of one recording are recognised one after another, never at once.
-    let heard = try await http.recognize(audio, language: language, prompt: previous)
-    previous = heard.text
-    return heard
   }
 }
 
