@@ -3,6 +3,17 @@ public import OfflineStore
 public import Readeck
 public import Wire
 
+/// Everything a push tells the person watching, apart from the records.
+public protocol PushObserver: Sendable {
+  /// The queue is read: `bookmarks` bookmarks have changes to send.
+  func selected(bookmarks: Int)
+  /// One more bookmark settled: pushed, in conflict, gone or failed.
+  func advanced()
+  /// A bookmark whose changes failed and stay queued, after its "push_failed" record (whose
+  /// reason is the English of `error`), for a message in the user's language.
+  func failed(id: String, error: ReadeckError)
+}
+
 /// One push: read the queue, fetch the queued bookmarks as the server has them (100 per
 /// request), apply the conflict rule, and send each bookmark's remaining changes in one PATCH,
 /// `concurrency` bookmarks at a time. A change leaves the queue only in the transaction that
@@ -29,23 +40,21 @@ public struct ChangePush: Sendable {
     public var abortedBy: ReadeckError?
   }
 
-  /// Pushes the queue; `emit` gets one record per bookmark settled and the summary, `failed` each
-  /// bookmark whose changes failed and why, after its "push_failed" record (whose reason is the
-  /// English of that error), for a message in the user's language. Throws
-  /// `ReadeckError.tokenRejected`, store errors and errors from `emit`; the server becoming
-  /// unreachable ends the push with `complete: false`, the queue keeping what was not confirmed.
-  public func run(
-    emit: (any WireRecord) throws -> Void, failed: (_ id: String, _ error: ReadeckError) -> Void = { _, _ in }
-  ) async throws -> Outcome {
+  /// Pushes the queue; `emit` gets the records of each bookmark settled and the summary, the
+  /// observer what a person watches. Throws `ReadeckError.tokenRejected`, store errors and errors
+  /// from `emit`; the server becoming unreachable ends the push with `complete: false`, the
+  /// queue keeping what was not confirmed.
+  public func run(observer: (any PushObserver)? = nil, emit: (any WireRecord) throws -> Void) async throws -> Outcome {
     let startedAt = now()
     let groups = Self.byBookmark(try store.pendingChanges())
+    observer?.selected(bookmarks: groups.count)
     var tally = Tally()
     tally.queued = groups.reduce(0) { $0 + $1.changes.count }
     var abortedBy: ReadeckError?
     do {
       if !groups.isEmpty {
         let server = try await serverBookmarks(groups.map(\.id))
-        try await push(groups, server: server, into: &tally, emit: emit, failed: failed)
+        try await push(groups, server: server, into: &tally, observer: observer, emit: emit)
       }
     } catch let error as ReadeckError {
       if case .tokenRejected = error { throw error }
@@ -108,7 +117,7 @@ public struct ChangePush: Sendable {
 
   private func push(
     _ groups: [(id: String, changes: [QueuedChange])], server: [String: JSONObject], into tally: inout Tally,
-    emit: (any WireRecord) throws -> Void, failed reportFailure: (String, ReadeckError) -> Void
+    observer: (any PushObserver)?, emit: (any WireRecord) throws -> Void
   ) async throws {
     try await withThrowingTaskGroup(of: BookmarkOutcome.self) { group in
       var iterator = groups.makeIterator()
@@ -125,7 +134,8 @@ public struct ChangePush: Sendable {
           throw error
         case .settled(let records, let pushed, let conflicts, let gone, let failed, let failure):
           for record in records { try emit(record) }
-          if let failure, let id = records.last?.members["id"]?.stringValue { reportFailure(id, failure) }
+          if let failure, let id = records.last?.members["id"]?.stringValue { observer?.failed(id: id, error: failure) }
+          observer?.advanced()
           tally.pushed += pushed
           tally.conflicts += conflicts
           tally.gone += gone

@@ -138,6 +138,21 @@ import Wire
     }
   }
 
+  @Test func theObserverHearsTheCountThenEachBookmarkOnceAndWhichFailed() async throws {
+    try await withPushHarness(library()) { harness in
+      // The first bookmark gets a conflict-free push of two fields, the second is refused.
+      _ = try harness.store.mark(ids: [ids[0]], OfflineEdit(progress: 40))
+      _ = try harness.store.mark(ids: [ids[0]], OfflineEdit(marked: true))
+      _ = try harness.store.mark(ids: [ids[1]], OfflineEdit(progress: 10))
+      harness.fake.inject([.status(400)], on: .update, ids: [ids[1]])
+      let watcher = PushWatcher()
+      _ = try await harness.push(observer: watcher)
+      #expect(watcher.events.first == "selected 2")
+      #expect(watcher.events.filter { $0 == "advanced" }.count == 2)
+      #expect(watcher.events.filter { $0.hasPrefix("failed") } == ["failed \(ids[1])"])
+    }
+  }
+
   @Test func aRefusedFormCarriesTheServersMessagesPerField() async throws {
     try await withPushHarness(library()) { harness in
       _ = try harness.store.mark(ids: [ids[0]], OfflineEdit(addLabels: ["x"]))

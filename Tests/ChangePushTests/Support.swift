@@ -25,10 +25,12 @@ struct PushHarness: Sendable {
   }
 
   /// A push to its end, with what it emitted.
-  func push(client: ReadeckClient? = nil) async throws -> (outcome: ChangePush.Outcome, records: [any WireRecord]) {
+  func push(client: ReadeckClient? = nil, observer: PushWatcher? = nil) async throws -> (
+    outcome: ChangePush.Outcome, records: [any WireRecord]
+  ) {
     let records = Mutex<[any WireRecord]>([])
-    let outcome = try await ChangePush(client: try client ?? self.client(), store: store).run { record in
-      records.withLock { $0.append(record) }
+    let outcome = try await ChangePush(client: try client ?? self.client(), store: store).run(observer: observer) {
+      record in records.withLock { $0.append(record) }
     }
     return (outcome, records.withLock { $0 })
   }
@@ -78,4 +80,14 @@ func library() -> [FakeBookmark] {
       created: Date(timeIntervalSince1970: 1_700_000_000 + Double(index)), labels: ["keep", "old"],
       articleHTML: "<p>\(index)</p>")
   }
+}
+
+/// What a push told its observer, in order: `selected N`, `advanced`, `failed ID`.
+final class PushWatcher: PushObserver {
+  private let told = Mutex<[String]>([])
+  var events: [String] { told.withLock { $0 } }
+
+  func selected(bookmarks: Int) { told.withLock { $0.append("selected \(bookmarks)") } }
+  func advanced() { told.withLock { $0.append("advanced") } }
+  func failed(id: String, error: ReadeckError) { told.withLock { $0.append("failed \(id)") } }
 }

@@ -118,39 +118,20 @@ struct RKPush: AsyncParsableCommand, ToolCommand, RetryDefaults {
           diagnostics.info(tr(one: "would send \(count) request", other: "would send \(count) requests", count: count))
           return
         }
-        let bookmarks = Set(try offline.pendingChanges().map(\.change.id)).count
-        // TRANSLATORS: what the progress line counts, as in "bookmark 3/5, 1.5/s, ETA 2s".
-        let progress = Progress(label: tr("bookmark"), total: bookmarks, diagnostics: diagnostics)
-        var settled = Set<String>()
+        let observer = PushProgress(diagnostics: diagnostics)
         let outcome: ChangePush.Outcome
         do {
           outcome = try await ChangePush(client: client, store: offline, concurrency: concurrency).run(
-            emit: { record in
-              try sink.emit(record)
-              // A bookmark can write a conflict and a pushed record: count it once.
-              if let id = record.members["id"]?.stringValue, settled.insert(id).inserted { progress.advance() }
-            },
-            failed: { id, error in warn(id, error, diagnostics) })
+            observer: observer, emit: { try sink.emit($0) })
         } catch ReadeckError.tokenRejected(let status) {
-          progress.finish()
+          observer.finish()
           throw ServerAccess.tokenRejected(by: client.server, status: status)
         }
-        progress.finish()
+        observer.finish()
         try sink.flush()
         try report(outcome, diagnostics: diagnostics)
       }
     }
-  }
-
-  /// A refused change is sent again on every run until the user gives it up: say how.
-  private func warn(_ id: String, _ error: ReadeckError, _ diagnostics: Diagnostics) {
-    let refused = error.status.map { (400..<500).contains($0) } ?? false
-    let reason = error.description
-    // TRANSLATORS: {1} is why (often the server's words); {2} is the bookmark's id again.
-    diagnostics.warning(
-      refused
-        ? tr("\(id): not pushed, kept: \(reason) (rk-cache pending --drop \(id) gives it up)")
-        : tr("\(id): not pushed, kept: \(reason)"))
   }
 
   /// "pushed 5 changes, 1 conflict" and the exit status the outcome implies.
