@@ -47,70 +47,33 @@ struct ProviderOptions: ParsableArguments {
     provider: ResolvedProvider, model: String
   )] {
     let contents = try load()
-    let first = try await primary(contents, diagnostics: diagnostics)
-    if !modelRequired { return [(try resolve(first, diagnostics: diagnostics), model ?? first.model ?? "")] }
-    guard let model = model ?? first.model else {
-      throw ToolError(
-        .configError,
-        tr("no model: give --model or set one for provider \(first.name) (ail-ai providers add … --model)"))
-    }
-    var chain = [(try resolve(first, diagnostics: diagnostics), model)]
-    var seen: Set<String> = ["\(first.name):\(model)"]
-    for target in first.fallback {
-      guard let provider = contents[target.provider] else {
-        throw ToolError(
-          .configError, tr("provider \(first.name) falls back to \(target.provider), which is not configured"))
+    do {
+      let first = try await primary(contents, diagnostics: diagnostics)
+      if !modelRequired { return [(try resolve(first, diagnostics: diagnostics), model ?? first.model ?? "")] }
+      return try ProviderChain.entries(first: first, model: model, contents: contents).map {
+        (try resolve($0.provider, diagnostics: diagnostics), $0.model)
       }
-      guard let fallbackModel = target.model ?? provider.model else {
-        throw ToolError(.configError, tr("fallback \(target) names no model and provider \(provider.name) has none"))
-      }
-      guard seen.insert("\(provider.name):\(fallbackModel)").inserted else { continue }
-      chain.append((try resolve(provider, diagnostics: diagnostics), fallbackModel))
+    } catch let problem as ProviderChain.Problem {
+      throw ToolError(.configError, problem.description)
     }
-    return chain
   }
 
   private func primary(_ contents: ProviderStore.Contents, diagnostics: Diagnostics) async throws -> Provider {
-    if let baseURL {
-      guard let base = Endpoints.normalize(baseURL) else {
-        throw ToolError(.usage, tr("--base-url is not an http(s) URL: \(baseURL)"))
-      }
-      var provider = Provider(name: Endpoints.authority(of: base), type: type ?? .openai, baseURL: base)
-      if let apiKeyEnv { provider.apiKey = .environment(apiKeyEnv) }
-      if type == nil {
-        if let detected = Endpoints.detect(base) {
-          provider.type = detected
-        } else if let probed = await probe(base, provider, diagnostics: diagnostics) {
-          provider.type = probed
-        }
-      }
-      return provider
+    guard let baseURL else {
+      return try ProviderChain.provider(named: provider ?? Environment.current["AIL_AI_PROVIDER"], in: contents)
     }
-    let name = provider ?? Environment.current["AIL_AI_PROVIDER"] ?? contents.defaultProvider
-    guard let name else {
-      throw ToolError(
-        .configError,
-        contents.providers.isEmpty
-          ? tr(
-            "no provider configured: add one with 'ail-ai providers add NAME --base-url URL --model MODEL', or give --base-url"
-          )
-          : tr(
-            "no default provider: give --provider (configured: \(contents.providers.map(\.name).joined(separator: ", ")))"
-          )
-      )
+    guard let base = Endpoints.normalize(baseURL) else {
+      throw ToolError(.usage, tr("--base-url is not an http(s) URL: \(baseURL)"))
     }
-    guard let found = contents[name] else {
-      throw ToolError(
-        .configError, tr("no provider \(name) (configured: \(contents.providers.map(\.name).joined(separator: ", ")))"))
+    var provider = Provider(name: Endpoints.authority(of: base), type: type ?? .openai, baseURL: base)
+    if let apiKeyEnv { provider.apiKey = .environment(apiKeyEnv) }
+    if type == nil, let resolved = try? resolve(provider, diagnostics: diagnostics),
+      let found = await ProviderChain.type(of: resolved, connectTimeout: 5)
+    {
+      if Endpoints.detect(base) == nil { diagnostics.debug(tr("\(base) answers as \(found.rawValue)")) }
+      provider.type = found
     }
-    return found
-  }
-
-  private func probe(_ base: String, _ provider: Provider, diagnostics: Diagnostics) async -> ProviderType? {
-    guard let resolved = try? resolve(provider, diagnostics: diagnostics) else { return nil }
-    let type = try? await withHTTPClient(connectTimeout: 5) { http in await ModelList.probe(resolved, http: http) }
-    if let type { diagnostics.debug(tr("\(base) answers as \(type.rawValue)")) }
-    return type
+    return provider
   }
 
   func resolve(_ provider: Provider, diagnostics: Diagnostics) throws -> ResolvedProvider {

@@ -164,20 +164,13 @@ struct ProvidersCommand: AsyncParsableCommand {
             ?? apiKey.map { .literal($0) },
           fallback: try fallback.map(FallbackTarget.init(parsing:)), contextLength: contextLength)
         if type == nil {
-          if let detected = Endpoints.detect(base) {
-            provider.type = detected
-          } else {
-            let resolved = try ProviderOptions().resolve(provider, diagnostics: diagnostics)
-            let probed = try? await withHTTPClient(connectTimeout: connectTimeout ?? 10) { http in
-              await ModelList.probe(resolved, http: http)
-            }
-            guard let probed else {
-              throw ToolError(
-                .unavailable,
-                tr("\(base) answers neither /v1/models nor /api/tags: give --type openai, mistral or ollama"))
-            }
-            provider.type = probed
+          let resolved = try ProviderOptions().resolve(provider, diagnostics: diagnostics)
+          guard let found = await ProviderChain.type(of: resolved, connectTimeout: connectTimeout ?? 10) else {
+            throw ToolError(
+              .unavailable,
+              tr("\(base) answers neither /v1/models nor /api/tags: give --type openai, mistral or ollama"))
           }
+          provider.type = found
           diagnostics.info(tr("\(name): type \(provider.type.rawValue)"))
         }
         for target in provider.fallback where target.provider != name && contents[target.provider] == nil {
