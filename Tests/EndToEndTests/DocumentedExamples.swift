@@ -29,6 +29,8 @@ enum DocumentedExamples {
       "installs system packages; .ci/run installs the same ones on CI"),
     "$SUDO apt-get install -y chromium epubcheck unzip": .notRun(
       "installs system packages; .ci/run installs the same ones on CI"),
+    "$SUDO apt-get install -y dovecot-imapd isync msmtp": .notRun(
+      "installs system packages; .ci/run installs the same ones on CI"),
     "scripts/install --prefix ~/.local": .notRun(
       "a release build; the sandbox installs with the same script (--from the test build)"),
     #"export PATH="$HOME/.local/bin:$PATH""#: .notRun("the user's shell set-up; the sandbox puts its install on PATH"),

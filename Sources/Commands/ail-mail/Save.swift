@@ -70,7 +70,7 @@ struct Save: ParsableCommand {
       let message = MailMessage(bytes)
       for warning in message.record().warnings { diagnostics.warning("\(name): \(warning)") }
       let parts = message.attachmentParts
-      let numbers = part.isEmpty ? Array(1...max(1, parts.count)).filter { $0 <= parts.count } : part
+      let numbers = part.isEmpty ? Array(parts.indices).map { $0 + 1 } : part
       // Every number checked before anything is written.
       for number in numbers { _ = try Show.attachment(number, of: message, name: name) }
       let sink = OutputSink.standardOutput
