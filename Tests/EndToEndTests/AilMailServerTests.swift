@@ -5,7 +5,7 @@ import Wire
 /// ail-mail between the real tools that fetch and send: Dovecot and mbsync for an IMAP round
 /// trip of flags, msmtp against a local SMTP sink. Every server is started by the test on
 /// 127.0.0.1, on a free port, and stopped after it; nothing leaves the machine.
-@Suite struct AilMailServerTests {
+@Suite(.serialized) struct AilMailServerTests {
   static let imapTools = ["/usr/sbin/dovecot", "/usr/bin/mbsync", "/usr/bin/python3"]
 
   @Test(
@@ -289,63 +289,70 @@ struct SMTPSink {
   let transcript: String
   let message: String
 
+  /// The sink binds a port of its own choosing and names it on its first line of output, so that
+  /// no other server can take it in between.
   static func start(in root: String) throws -> SMTPSink {
-    let port = try freeLoopbackPort()
     let script = """
       import signal, socket, sys
       signal.pthread_sigmask(signal.SIG_SETMASK, [])
       server = socket.socket()
       server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-      server.bind(("127.0.0.1", int(sys.argv[1])))
+      server.bind(("127.0.0.1", 0))
       server.listen(1)
+      print(server.getsockname()[1], flush=True)
       server.settimeout(60)
       log = open(sys.argv[2], "w")
       received = False
-      while not received:  # a first connection may only be the test's probe
+      while not received:  # a connection that ends before DATA is let go
           connection, _ = server.accept()
-          stream = connection.makefile("rb")
-          def say(line):
-              connection.sendall(line.encode() + b"\\r\\n")
-          say("220 sink ESMTP")
-          while True:
-              line = stream.readline()
-              if not line:
-                  break
-              text = line.decode("utf-8", "replace").rstrip("\\r\\n")
-              log.write(text + "\\n")
-              command = text.upper()
-              if command.startswith("EHLO"):
-                  say("250-sink")
-                  say("250 8BITMIME")
-              elif command.startswith("DATA"):
-                  say("354 go on")
-                  data = b""
-                  while True:
-                      part = stream.readline()
-                      if part in (b".\\r\\n", b".\\n", b""):
-                          break
-                      data += part[1:] if part.startswith(b"..") else part
-                  open(sys.argv[3], "wb").write(data)
-                  received = True
-                  say("250 queued")
-              elif command.startswith("QUIT"):
-                  say("221 bye")
-                  break
-              else:
-                  say("250 ok")
+          try:
+              stream = connection.makefile("rb")
+              def say(line):
+                  connection.sendall(line.encode() + b"\\r\\n")
+              say("220 sink ESMTP")
+              while True:
+                  line = stream.readline()
+                  if not line:
+                      break
+                  text = line.decode("utf-8", "replace").rstrip("\\r\\n")
+                  log.write(text + "\\n")
+                  command = text.upper()
+                  if command.startswith("EHLO"):
+                      say("250-sink")
+                      say("250 8BITMIME")
+                  elif command.startswith("DATA"):
+                      say("354 go on")
+                      data = b""
+                      while True:
+                          part = stream.readline()
+                          if part in (b".\\r\\n", b".\\n", b""):
+                              break
+                          data += part[1:] if part.startswith(b"..") else part
+                      open(sys.argv[3], "wb").write(data)
+                      received = True
+                      say("250 queued")
+                  elif command.startswith("QUIT"):
+                      say("221 bye")
+                      break
+                  else:
+                      say("250 ok")
+          except OSError:
+              pass  # a client gone before the greeting
           connection.close()
       log.close()
       """
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    let sink = SMTPSink(port: port, process: process, transcript: root + "/smtp.log", message: root + "/sent.eml")
-    process.arguments = ["-c", script, String(port), sink.transcript, sink.message]
+    let (transcript, message) = (root + "/smtp.log", root + "/sent.eml")
+    process.arguments = ["-c", script, "", transcript, message]
+    let output = Pipe()
+    process.standardOutput = output
     try process.run()
-    guard waitForListener(port) else {
-      sink.stop()
+    guard let line = try readLine(output.fileHandleForReading, timeout: 10), let port = Int(line) else {
+      stopProcess(process)
       throw CocoaError(.fileReadUnknown)
     }
-    return sink
+    return SMTPSink(port: port, process: process, transcript: transcript, message: message)
   }
 
   func stop() { stopProcess(process) }
