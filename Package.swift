@@ -197,9 +197,10 @@ let package = Package(
       name: "RKPruneCommand",
       dependencies: ["Localization", "OfflineStore", "StoreCommandLine", "ToolKit", "Wire", argumentParser],
       path: "Sources/Commands/rk-prune", swiftSettings: settings),
-    /// Decodes mail for ail-ai: body text, mail records, reply drafts.
+    /// Mail on Maildirs and raw messages: inbox listings, flags, decoding, attachments, drafts.
     .target(
-      name: "AilMailCommand", dependencies: ["Localization", "Mail", "ToolKit", "Wire", argumentParser],
+      name: "AilMailCommand",
+      dependencies: ["Localization", "Mail", "PrivateFiles", "ToolKit", "Wire", argumentParser],
       path: "Sources/Commands/ail-mail", swiftSettings: settings),
     /// Rewrites text or records with a language model, driven by the pre-prompt catalog.
     .target(

@@ -55,22 +55,31 @@ extension MailMessage {
   /// Every part that is not body text: files, inline images, enclosed messages; enclosed
   /// messages are one attachment each, not searched inside.
   public var attachments: [MailAttachment] {
-    var found: [MailAttachment] = []
+    attachmentParts.map { part in
+      if case .message = part.content { return attachment(part, size: part.body.count) }
+      return attachment(part, size: decodedBody(of: part).bytes.count)
+    }
+  }
+
+  /// The parts behind ``attachments``, in the same order: what `show` numbers from 1.
+  public var attachmentParts: [MIMEPart] {
+    var found: [MIMEPart] = []
     func walk(_ part: MIMEPart) {
       switch part.content {
-      case .multipart(let parts):
-        parts.forEach(walk)
-        return
-      case .single where isBodyCandidate(part):
-        return
-      case .single:
-        found.append(attachment(part, size: decodedBody(of: part).bytes.count))
-      case .message:
-        found.append(attachment(part, size: part.body.count))
+      case .multipart(let parts): parts.forEach(walk)
+      case .single where isBodyCandidate(part): return
+      case .single, .message: found.append(part)
       }
     }
     walk(root)
     return found
+  }
+
+  /// An attachment's content: a leaf's body with its transfer encoding undone, an enclosed
+  /// message's bytes as they are.
+  public func content(of part: MIMEPart) -> TransferEncoding.Decoded {
+    if case .message = part.content { return TransferEncoding.Decoded(bytes: Array(bytes[part.body]), warning: nil) }
+    return decodedBody(of: part)
   }
 
   private func attachment(_ part: MIMEPart, size: Int) -> MailAttachment {

@@ -5,7 +5,16 @@ extension MailMessage {
   /// every warning met while decoding.
   public func record(source: String? = nil) -> MailRecord {
     let (text, textWarnings) = readableText()
-    var warnings = self.warnings + textWarnings
+    var record = Self.headerRecord(headers, warnings: warnings + textWarnings, source: source)
+    record.text = text
+    record.hasHTML = hasHTML
+    record.attachments = attachments
+    return record
+  }
+
+  /// A record of what a header block says: addresses, date and subject decoded, no text.
+  static func headerRecord(_ headers: HeaderFields, warnings: [String], source: String?) -> MailRecord {
+    var warnings = warnings
     func decoded(_ name: String) -> String? {
       guard let value = headers[name] else { return nil }
       let (text, charsetWarnings) = EncodedWords.decodeReporting(value)
@@ -18,10 +27,11 @@ extension MailMessage {
       if parsed == nil { warnings.append("Date: cannot read \"\(value.prefix(60))\"") }
       return parsed
     }
+    let subject = decoded("Subject")
     return MailRecord(
-      messageID: messageID, from: addresses("From").first, to: addresses("To"), cc: addresses("Cc"),
-      replyTo: addresses("Reply-To"), date: date, subject: decoded("Subject"), text: text, hasHTML: hasHTML,
-      attachments: attachments, source: source, warnings: uniqued(warnings))
+      messageID: messageIDs(in: headers["Message-ID"] ?? "").first, from: addresses("From").first,
+      to: addresses("To"), cc: addresses("Cc"), replyTo: addresses("Reply-To"), date: date, subject: subject,
+      text: nil, source: source, warnings: uniqued(warnings))
   }
 
   /// The Message-ID without angle brackets.
@@ -40,7 +50,7 @@ extension MailMessage {
     return ids
   }
 
-  private func uniqued(_ warnings: [String]) -> [String] {
+  private static func uniqued(_ warnings: [String]) -> [String] {
     var seen = Set<String>()
     return warnings.filter { seen.insert($0).inserted }
   }

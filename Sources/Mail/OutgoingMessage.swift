@@ -6,11 +6,15 @@ public import Wire
   public import Foundation
 #endif
 
-/// A new plain-text message, written as a complete RFC 5322 message for `sendmail -t` /
-/// `msmtp -t`: what `ail-log mail` sends a note as.
+/// A new plain-text message, with attachments or without, written as a complete RFC 5322
+/// message for `sendmail -t` / `msmtp -t`: what `ail-mail compose` writes and `ail-log mail`
+/// sends a note as.
 public struct OutgoingMessage: Sendable {
   public var from: MailAddress?
   public var to: [MailAddress]
+  public var cc: [MailAddress] = []
+  /// Written as a Bcc line, which `sendmail -t` and `msmtp -t` send to and then take out.
+  public var bcc: [MailAddress] = []
   public var subject: String
   public var date: Date
   /// The zone the Date line is written in, seconds east of UTC.
@@ -29,18 +33,16 @@ public struct OutgoingMessage: Sendable {
     self.messageID = messageID
   }
 
-  public func message(text: String) -> String {
+  public func message(text: String, attachments: [OutgoingAttachment] = []) -> String {
     var lines: [String] = []
     if let from { lines.append("From: " + ReplyDraft.format(from)) }
     lines.append(ReplyDraft.addressField("To", to))
+    if !cc.isEmpty { lines.append(ReplyDraft.addressField("Cc", cc)) }
+    if !bcc.isEmpty { lines.append(ReplyDraft.addressField("Bcc", bcc)) }
     lines.append("Subject: " + EncodedWords.encode(subject))
     lines.append("Date: " + MailDate.format(date, offsetSeconds: offsetSeconds))
     lines.append("Message-ID: <\(messageID)>")
-    lines.append("MIME-Version: 1.0")
-    lines.append("Content-Type: text/plain; charset=utf-8")
-    let (encoding, body) = PlainTextBody.encode(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
-    lines.append("Content-Transfer-Encoding: " + encoding)
-    return lines.joined(separator: "\n") + "\n\n" + body
+    return MessageBody.finish(lines, text: text, attachments: attachments)
   }
 }
 

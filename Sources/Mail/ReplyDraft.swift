@@ -37,7 +37,9 @@ public struct ReplyDraft: Sendable {
   /// The draft: headers, a blank line, then `text`, an attribution line and the original's
   /// readable text quoted with `> ` (its signature left out). UTF-8, quoted-printable when
   /// the body is not plain ASCII with short lines.
-  public func message(replyingTo original: MailMessage, text: String) -> String {
+  public func message(replyingTo original: MailMessage, text: String, attachments: [OutgoingAttachment] = [])
+    -> String
+  {
     let record = original.record()
     let own = from.map { $0.address.lowercased() }
     var to = record.replyTo.isEmpty ? record.from.map { [$0] } ?? [] : record.replyTo
@@ -66,21 +68,18 @@ public struct ReplyDraft: Sendable {
       lines.append(Self.fold("References:", references.map { "<\($0)>" }, separator: ""))
     }
     var body = text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
-    body += "\n" + attribution(record) + "\n" + Self.quote(record.text)
-    return Self.finish(lines, body: body)
+    body += "\n" + attribution(record) + "\n" + Self.quote(record.text ?? "")
+    return MessageBody.finish(lines, text: body, attachments: attachments)
   }
 
   /// A forward of `original` to `to`: the new text, then the original's headers (From, Date,
   /// Subject, To, Cc) and its readable text under a "Forwarded message" line, unquoted as mail
-  /// clients forward inline. The subject gets one "Fwd: " ("WG: " in German); no threading headers.
-  public func message(forwarding original: MailMessage, to: [MailAddress], text: String) -> String {
+  /// clients forward inline, and the original's attachments after it, then `attachments`. The
+  /// subject gets one "Fwd: " ("WG: " in German); no threading headers.
+  public func message(
+    forwarding original: MailMessage, to: [MailAddress], text: String, attachments: [OutgoingAttachment] = []
+  ) -> String {
     let record = original.record()
-    var lines: [String] = []
-    if let from { lines.append("From: " + Self.format(from)) }
-    if !to.isEmpty { lines.append(Self.addressField("To", to)) }
-    lines.append("Subject: " + EncodedWords.encode(Self.forwardSubject(record.subject ?? "", in: language)))
-    lines.append("Date: " + MailDate.format(date, offsetSeconds: offsetSeconds))
-    lines.append("Message-ID: <\(messageID)>")
     var body = text.hasSuffix("\n") || text.isEmpty ? text : text + "\n"
     // TRANSLATORS: the line above a forwarded message's headers and text, in the mail itself.
     body += "\n" + tr("---------- Forwarded message ----------", in: language) + "\n"
@@ -91,19 +90,36 @@ public struct ReplyDraft: Sendable {
     if let subject = record.subject { body += tr("Subject: \(subject)", in: language) + "\n" }
     if !record.to.isEmpty { body += tr("To: \(list(record.to))", in: language) + "\n" }
     if !record.cc.isEmpty { body += tr("Cc: \(list(record.cc))", in: language) + "\n" }
-    body += "\n" + record.text
-    if !body.hasSuffix("\n") { body += "\n" }
-    return Self.finish(lines, body: body)
+    body += "\n" + (record.text ?? "")
+    let carried = original.attachmentParts.enumerated().map { index, part in
+      OutgoingAttachment(
+        filename: part.filename ?? AttachmentName.safe(nil, number: index + 1, mime: part.mimeType),
+        mime: part.mimeType, content: original.content(of: part).bytes)
+    }
+    return MessageBody.finish(
+      forwardHeaders(record, to: to), text: body, attachments: carried + attachments)
   }
 
-  /// The MIME headers and the body in its transfer encoding after `lines`.
-  private static func finish(_ headers: [String], body: String) -> String {
-    var lines = headers
-    lines.append("MIME-Version: 1.0")
-    lines.append("Content-Type: text/plain; charset=utf-8")
-    let encoded = PlainTextBody.encode(body)
-    lines.append("Content-Transfer-Encoding: " + encoded.transferEncoding)
-    return lines.joined(separator: "\n") + "\n\n" + encoded.body
+  /// A forward that encloses `original` whole, as a message/rfc822 attachment after the new
+  /// text (and before `attachments`): nothing of it is lost or re-encoded.
+  public func message(
+    enclosing original: MailMessage, to: [MailAddress], text: String, attachments: [OutgoingAttachment] = []
+  ) -> String {
+    let record = original.record()
+    let name = AttachmentName.safe(record.subject, number: 1, mime: "message/rfc822")
+    let enclosed = OutgoingAttachment(
+      filename: name.hasSuffix(".eml") ? name : name + ".eml", mime: "message/rfc822", content: original.bytes)
+    return MessageBody.finish(forwardHeaders(record, to: to), text: text, attachments: [enclosed] + attachments)
+  }
+
+  private func forwardHeaders(_ record: MailRecord, to: [MailAddress]) -> [String] {
+    var lines: [String] = []
+    if let from { lines.append("From: " + Self.format(from)) }
+    if !to.isEmpty { lines.append(Self.addressField("To", to)) }
+    lines.append("Subject: " + EncodedWords.encode(Self.forwardSubject(record.subject ?? "", in: language)))
+    lines.append("Date: " + MailDate.format(date, offsetSeconds: offsetSeconds))
+    lines.append("Message-ID: <\(messageID)>")
+    return lines
   }
 
   /// `Re: ` once (`AW: ` in German), whatever reply prefixes (`Re:`, `RE[2]:`, `AW:`, `Sv:`…) the

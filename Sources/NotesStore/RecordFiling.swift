@@ -94,10 +94,14 @@ public struct RecordFiling {
   }
 
   private func mail(_ mail: MailRecord, text: String?) throws -> NoteLog.Draft {
+    // A record of `ail-mail list` has the header alone: a note needs the text that `parse` writes.
+    guard let content = text ?? mail.text else {
+      throw DecodingError.keyNotFound(AnyCodingKey("text"), .init(codingPath: [], debugDescription: "missing"))
+    }
     let subject = mail.subject.flatMap { $0.contains(where: { !$0.isWhitespace }) ? $0 : nil }
     let sender = mail.from.map { address in address.name.map { "\($0) <\(address.address)>" } ?? address.address }
     return NoteLog.Draft(
-      title: title ?? subject ?? "(no subject)", content: text ?? mail.text, category: category,
+      title: title ?? subject ?? "(no subject)", content: content, category: category,
       tags: ["mail"] + tags, source: LogSource(messageID: mail.messageID, from: sender, date: mail.date))
   }
 

@@ -18,8 +18,9 @@ public struct MailRecord: WireRecord, Hashable {
   /// The Date header in UTC; nil when missing or unreadable.
   public var date: Date?
   public var subject: String?
-  /// The readable body: the text/plain part, else text made from the HTML part.
-  public var text: String
+  /// The readable body: the text/plain part, else text made from the HTML part; nil in the
+  /// records of `ail-mail list`, which reads headers only.
+  public var text: String?
   /// Whether the message has an HTML body.
   public var hasHTML: Bool
   public var attachments: [MailAttachment]
@@ -27,12 +28,16 @@ public struct MailRecord: WireRecord, Hashable {
   public var source: String?
   /// What was wrong with the message and decoded as far as possible.
   public var warnings: [String]
+  /// The message's flags in a mailbox (`seen`, `replied`, `flagged`, `trashed`, `draft`,
+  /// `passed`), from a Maildir file name or an mbox's Status lines; nil where it has none.
+  public var flags: [String]?
   public var unknownFields: JSONObject
 
   public init(
     messageID: String? = nil, from: MailAddress? = nil, to: [MailAddress] = [], cc: [MailAddress] = [],
-    replyTo: [MailAddress] = [], date: Date? = nil, subject: String? = nil, text: String, hasHTML: Bool = false,
-    attachments: [MailAttachment] = [], source: String? = nil, warnings: [String] = [], unknownFields: JSONObject = [:]
+    replyTo: [MailAddress] = [], date: Date? = nil, subject: String? = nil, text: String?, hasHTML: Bool = false,
+    attachments: [MailAttachment] = [], source: String? = nil, warnings: [String] = [], flags: [String]? = nil,
+    unknownFields: JSONObject = [:]
   ) {
     self.messageID = messageID
     self.from = from
@@ -46,6 +51,7 @@ public struct MailRecord: WireRecord, Hashable {
     self.attachments = attachments
     self.source = source
     self.warnings = warnings
+    self.flags = flags
     self.unknownFields = unknownFields
   }
 
@@ -57,11 +63,12 @@ public struct MailRecord: WireRecord, Hashable {
     replyTo = try members.optionalObjects("reply_to") ?? []
     date = try members.optionalDate("date")
     subject = try members.optionalString("subject")
-    text = try members.string("text")
+    text = try members.optionalString("text")
     hasHTML = try members.optionalBool("has_html") ?? false
     attachments = try members.optionalObjects("attachments") ?? []
     source = try members.optionalString("source")
     warnings = try members.optionalStrings("warnings") ?? []
+    flags = try members.optionalStrings("flags")
     unknownFields = members.remaining()
   }
 
@@ -78,6 +85,7 @@ public struct MailRecord: WireRecord, Hashable {
     members.put("attachments", attachments)
     members.put("source", source)
     members.put("warnings", warnings.isEmpty ? nil : warnings)
+    members.put("flags", flags)
   }
 }
 

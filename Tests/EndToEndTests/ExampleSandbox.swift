@@ -148,12 +148,13 @@ struct Sandbox: Sendable {
       "$1/scripts/install" --from "$2" --prefix "$0/prefix" > "$0/install.log"
       printf '#!/bin/sh\\necho "$@" >> "$HOME/xdg-open.log"\\n' > "$0/stubs/xdg-open"
       printf '#!/bin/sh\\ncat >> "$HOME/msmtp.log"\\n' > "$0/stubs/msmtp"
+      printf '#!/bin/sh\\necho "$@" >> "$HOME/mbsync.log"\\n' > "$0/stubs/mbsync"
       printf '#!/bin/sh\necho "$@" >> "$HOME/notify-send.log"\n' > "$0/stubs/notify-send"
       cat > "$0/stubs/nano" <<'STUB'
       #!/bin/sh
       sed -i 's/^title: .*/title: "Boiler repair"/' "$1"
       STUB
-      chmod +x "$0/stubs/xdg-open" "$0/stubs/msmtp" "$0/stubs/notify-send" "$0/stubs/nano"
+      chmod +x "$0/stubs/xdg-open" "$0/stubs/msmtp" "$0/stubs/mbsync" "$0/stubs/notify-send" "$0/stubs/nano"
       cd "$HOME"
       ln -s "$1/scripts" scripts
       printf 'sync:\\n\\ttouch synced\\n' > Makefile

@@ -1,16 +1,19 @@
 // libFuzzer entry point for the Mail library: every input goes through
 //   (a) MailMessage and its record (the MIME parser, header fields, charsets, transfer encodings,
-//       addresses, dates, HTML to text), checking that every part lies inside its parent;
+//       addresses, dates, HTML to text), checking that every part lies inside its parent, and
+//       the header-only record of `ail-mail list` (InboxEntry);
 //   (b) the encoded-word decoder on the input as a header value, the lenient base64 decoder and
 //       the mbox splitter;
 // and its first `roundTripLength` bytes through
 //   (c) the encoded-word encoder's round trip, quoted-printable and base64 round trips, the
-//       charset decoder by a label taken from the input, address parsing and formatting, and
-//       Maildir file names (the flags after `:2,`).
+//       charset decoder by a label taken from the input, address parsing and formatting,
+//       Maildir file names (the flags after `:2,`, and their renames), attachment names made
+//       safe to save, and a written message with the input as an attachment read back whole.
 // The round trips re-encode their input and cost several times what the parse costs; on the whole
 // of a 4 KB input they held the run to a few hundred executions a second.
 // A broken invariant prints what broke and traps, which libFuzzer reports as a crash and saves as
 // a reproducer. Run by `scripts/fuzz fuzz-mail` with -sanitize=fuzzer,address.
+import Foundation
 import FuzzCheck
 import Mail
 import Wire
@@ -22,6 +25,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   checkRanges(message.root, within: 0..<bytes.count)
   let record = message.record(source: "fuzz")
   check(record.attachments.allSatisfy { $0.size >= 0 }, "negative attachment size")
+  check(message.attachmentParts.count == record.attachments.count, "attachment parts and records differ")
+  let listed = InboxEntry(head: bytes, source: "fuzz", position: 0, maildirFlags: nil)
+  check(listed.record.text == nil && listed.record.flags != nil, "a listed record with text or without flags")
 
   _ = EncodedWords.decodeReporting(String(decoding: bytes, as: UTF8.self))
   _ = TransferEncoding.base64(bytes)
@@ -38,7 +44,33 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
   roundTrips(Array(bytes.prefix(roundTripLength)))
   maildirNames(String(decoding: bytes.prefix(roundTripLength), as: UTF8.self))
+  attachmentNames(Array(bytes.prefix(roundTripLength)))
   return 0
+}
+
+/// Each line as an attachment's name from a sender: the safe name is one plain, visible name;
+/// and the input carried as an attachment under that line's name reads back byte for byte.
+func attachmentNames(_ bytes: [UInt8]) {
+  let text = String(decoding: bytes, as: UTF8.self)
+  for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(8) {
+    let safe = AttachmentName.safe(String(line), number: 1, mime: "text/plain")
+    check(
+      !safe.isEmpty && !safe.contains("/") && !safe.hasPrefix(".") && safe.utf8.count <= 240
+        && !safe.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+      "unsafe attachment name \(safe.debugDescription) from \(line.debugDescription)")
+    check(AttachmentName.numbered(safe, 3).utf8.count <= 255, "a numbered name is too long")
+  }
+  let name = String(text.prefix { $0 != "\n" })
+  let written = OutgoingMessage(
+    from: nil, to: [MailAddress(address: "a@example.org")], subject: text, date: Date(timeIntervalSince1970: 0),
+    messageID: "fuzz@example.org"
+  ).message(text: text, attachments: [OutgoingAttachment(file: name, content: bytes)])
+  let back = MailMessage(Array(written.utf8))
+  let part = back.attachmentParts.last
+  check(part.map { back.content(of: $0).bytes } == bytes, "an attachment does not read back")
+  if !name.isEmpty, !name.contains("=?"), name.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) {
+    check(part?.filename == name, "attachment name \(name.debugDescription) read back as \(part?.filename.debugDescription ?? "")")
+  }
 }
 
 /// The input's lines as the file names of a Maildir's `cur/`: every name not hidden is listed
@@ -51,6 +83,18 @@ func maildirNames(_ text: String) {
   for path in paths {
     guard let flags = Maildir.flags(of: path) else { continue }
     check(path.hasSuffix(":2," + flags) && !flags.contains("/"), "flags \(flags.debugDescription) of \(path)")
+  }
+  for path in paths {
+    let name = MaildirName(Substring(path.dropFirst("box/cur/".count)))
+    guard let (folder, renamed) = Maildir.destination(of: path, setting: [.seen, .flagged], clearing: [.replied]) else {
+      check(false, "a listed message has no destination: \(path)")
+      continue
+    }
+    let again = MaildirName(Substring(renamed))
+    check(folder == "box/cur" && !renamed.contains("/"), "renamed out of cur/: \(folder)/\(renamed)")
+    check(again.unique == name.unique, "a rename changed the unique part: \(path) → \(renamed)")
+    check(again.flags == name.flags.union([.seen, .flagged]).subtracting([.replied]), "flags after a rename: \(renamed)")
+    check(Array(again.flagLetters ?? "") == (again.flagLetters ?? "").sorted(), "flags out of order: \(renamed)")
   }
 }
 

@@ -5,7 +5,7 @@ import ToolKit
 struct AilMail: ParsableCommand, ToolCommand {
   static let configuration = CommandConfiguration(
     commandName: "ail-mail",
-    abstract: tr("Decode mail for reading and for ail-ai: body text, mail records, reply drafts."),
+    abstract: tr("Mail on a Maildir and raw messages: inbox, flags, reading, attachments, drafts."),
     discussion: HelpText.discussion(
       tr(
         """
@@ -18,13 +18,16 @@ struct AilMail: ParsableCommand, ToolCommand {
         Damaged mail (a missing closing boundary, bad base64, an unknown charset, 8-bit headers) is \
         decoded as far as it goes, with a warning on standard error.
 
-        Fetching and sending stay with the tools made for them: mbsync or fetchmail fill a Maildir, \
-        "ail-mail parse --maildir" reads it; "ail-mail reply" writes a draft that "sendmail -t" or \
-        "msmtp -t" sends.
+        Fetching and sending stay with the tools made for them: mbsync fills a Maildir and carries \
+        flags back to the IMAP server; "ail-mail list" shows it as an inbox, "ail-mail show" and \
+        "ail-mail save" read a message and its attachments, "ail-mail flag" marks messages read, \
+        flagged or replied by renaming their files; "ail-mail reply", "forward" and "compose" \
+        write a complete message that "msmtp -t" or "sendmail -t" sends.
         """),
       environment: [("EMAIL", tr("Your address, for reply's From line when --from is not given."))],
       files: [("$XDG_CONFIG_HOME/ailo/config", tr("from = your address, in the [ail-mail] section."))],
       examples: [
+        Example("ail-mail list ~/Mail/INBOX --format table --limit 20", tr("The twenty newest messages.")),
         Example(
           "ail-mail body < message.eml | ail-ai --recipe Reply/Friendly",
           tr("Draft a reply's text with a language model.")),
@@ -39,5 +42,7 @@ struct AilMail: ParsableCommand, ToolCommand {
         (.noInput, tr("An input file or folder could not be read; the others were decoded.")),
       ]),
     version: Toolbox.version,
-    subcommands: [Body.self, Parse.self, Reply.self, Forward.self])
+    subcommands: [
+      List.self, Show.self, FlagCommand.self, Save.self, Body.self, Parse.self, Reply.self, Forward.self, Compose.self,
+    ])
 }

@@ -50,7 +50,7 @@ struct Body: ParsableCommand {
         if let subject = record.subject { out += "Subject: \(subject)\n" }
         out += "\n"
       }
-      out += record.text
+      out += record.text ?? ""
       let sink = OutputSink.standardOutput
       try sink.write(out)
       try sink.flush()

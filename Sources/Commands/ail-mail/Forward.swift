@@ -13,9 +13,10 @@ struct Forward: ParsableCommand {
         Reads the new text (a file, or standard input) and writes a complete message to the \
         addresses of --to: the subject with one "Fwd: " however many forward prefixes it had \
         (Fwd:, Fw:, WG: …), a fresh Message-ID and Date, then the new text, a "Forwarded message" \
-        line, the original's From, Date, Subject, To and Cc, and its readable text. Under a German \
-        locale the draft says "WG: " and "Weitergeleitete Nachricht" instead. Attachments are not \
-        forwarded.
+        line, the original's From, Date, Subject, To and Cc, and its readable text, then the \
+        original's attachments and each --attach file. --as-attachment encloses the original whole \
+        as a message/rfc822 part after the new text instead, nothing of it re-encoded. Under a \
+        German locale the draft says "WG: " and "Weitergeleitete Nachricht" instead.
 
         New text that is empty or only whitespace writes nothing and exits 65, as with reply; \
         --allow-empty writes the draft anyway.
@@ -24,7 +25,10 @@ struct Forward: ParsableCommand {
       examples: [
         Example(
           "ail-mail body m.eml | ail-ai --recipe Forward/Brief | ail-mail forward --original m.eml --to anna@example.org | msmtp -t",
-          tr("Forward a mail with a summary on top."))
+          tr("Forward a mail with a summary on top.")),
+        Example(
+          "ail-mail forward --original m.eml --to anna@example.org --as-attachment note.txt > fwd.eml",
+          tr("Forward a mail whole, as an attachment.")),
       ],
       exitStatuses: DraftInput.exitStatuses))
 
@@ -43,26 +47,32 @@ struct Forward: ParsableCommand {
     help: ArgumentHelp(tr("Your address, 'Name <address>' or 'address': the From line."), valueName: "address"))
   var from: String?
 
+  @Flag(help: ArgumentHelp(tr("Enclose the original whole, as a message/rfc822 attachment.")))
+  var asAttachment = false
+
+  @OptionGroup var attach: AttachOptions
+
   @Flag(help: ArgumentHelp(tr("Write the draft even when the new text is empty or only whitespace.")))
   var allowEmpty = false
 
   @OptionGroup var common: CommonOptions
 
-  func validate() throws {
-    for recipient in to where !(AddressList.parse(recipient).first?.address.contains("@") ?? false) {
-      throw ValidationError(tr("--to \(recipient) is not an address."))
-    }
-  }
+  func validate() throws { try DraftInput.validateAddresses(to, option: "--to") }
 
   func run() throws {
     let diagnostics = common.diagnostics(for: "ail-mail")
     try runTool(diagnostics) {
       let (message, text) = try DraftInput.read(
         original: original, textFile: textFile, allowEmpty: allowEmpty, diagnostics: diagnostics)
+      let attachments = try attach.read()
       let sender = try DraftInput.resolveFrom(from)
       let recipients = to.flatMap { AddressList.parse($0) }
+      let draft = DraftInput.draft(from: sender)
       let sink = OutputSink.standardOutput
-      try sink.write(DraftInput.draft(from: sender).message(forwarding: message, to: recipients, text: text))
+      try sink.write(
+        asAttachment
+          ? draft.message(enclosing: message, to: recipients, text: text, attachments: attachments)
+          : draft.message(forwarding: message, to: recipients, text: text, attachments: attachments))
       try sink.flush()
     }
   }

@@ -21,8 +21,8 @@ struct Reply: ParsableCommand {
         without yourself), the subject with one "Re: " however many reply prefixes it had \
         (Re:, RE[2]:, AW:, Sv: …), In-Reply-To and References for threading, a fresh Message-ID \
         and Date, then the new text followed by the original's text quoted with "> " (its \
-        signature left out). UTF-8; the body is quoted-printable and header words RFC 2047 encoded \
-        where they need to be. Under a German locale the draft says "AW: " and "Am … schrieb …:" \
+        signature left out), and each --attach file as an attachment. UTF-8; the body is \
+        quoted-printable and header words RFC 2047 encoded where they need to be. Under a German locale the draft says "AW: " and "Am … schrieb …:" \
         instead of "Re: " and "On … wrote:".
 
         New text that is empty or only whitespace writes nothing and exits 65, so that a failed \
@@ -54,6 +54,8 @@ struct Reply: ParsableCommand {
 
   @Flag(help: ArgumentHelp(tr("Reply to all: the original's To and Cc go to Cc, except yourself."))) var all = false
 
+  @OptionGroup var attach: AttachOptions
+
   @Flag(help: ArgumentHelp(tr("Write the draft even when the new text is empty or only whitespace.")))
   var allowEmpty = false
 
@@ -64,10 +66,11 @@ struct Reply: ParsableCommand {
     try runTool(diagnostics) {
       let (message, text) = try DraftInput.read(
         original: original, textFile: textFile, allowEmpty: allowEmpty, diagnostics: diagnostics)
+      let attachments = try attach.read()
       let sender = try DraftInput.resolveFrom(from)
       let draft = DraftInput.draft(from: sender, all: all)
       let sink = OutputSink.standardOutput
-      try sink.write(draft.message(replyingTo: message, text: text))
+      try sink.write(draft.message(replyingTo: message, text: text, attachments: attachments))
       try sink.flush()
     }
   }
@@ -98,12 +101,23 @@ enum DraftInput {
     guard !originalBytes.isEmpty else { throw ToolError(.dataError, tr("\(original): empty, no message")) }
     let message = MailMessage(originalBytes)
     for warning in message.record().warnings { diagnostics.warning("\(original): \(warning)") }
+    return (message, try readText(textFile, allowEmpty: allowEmpty))
+  }
+
+  /// The new text. Checked before anything is written: a pipeline whose writer failed must not
+  /// send a draft.
+  static func readText(_ textFile: String, allowEmpty: Bool) throws -> String {
     let text = String(decoding: try InputFile.contents(of: textFile), as: UTF8.self)
-    // Checked before anything is written: a pipeline whose writer failed must not send a draft.
     if !allowEmpty, text.allSatisfy(\.isWhitespace) {
       throw ToolError(.dataError, Reply.emptyText(textFile == "-" ? tr("standard input") : textFile))
     }
-    return (message, text)
+    return text
+  }
+
+  static func validateAddresses(_ values: [String], option: String) throws {
+    for value in values where !(AddressList.parse(value).first?.address.contains("@") ?? false) {
+      throw ValidationError(tr("\(option) \(value) is not an address."))
+    }
   }
 
   static func draft(from sender: MailAddress?, all: Bool = false) -> ReplyDraft {

@@ -1,0 +1,108 @@
+import ArgumentParser
+import Localization
+import Mail
+import ToolKit
+import Wire
+
+struct Show: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "show", abstract: tr("Show a message: its header, its text, its attachments."),
+    discussion: HelpText.discussion(
+      tr(
+        """
+        Writes what a person reads: From, To, Cc, Date and Subject decoded, the readable text (as \
+        "ail-mail body" prints it) and the attachments numbered from 1 with their type, size and \
+        name. --headers writes every header field instead of the five, each decoded (the \
+        technical headers: Received, Message-ID, DKIM …). --part N writes the decoded bytes of \
+        attachment N alone, to save or to pipe on; "ail-mail save" saves them under their names.
+        """),
+      examples: [
+        Example("ail-mail show message.eml | less", tr("Read a message.")),
+        Example("ail-mail show --headers message.eml", tr("With every header field, decoded.")),
+        Example("ail-mail show --part 1 message.eml > first-attachment", tr("The first attachment's bytes.")),
+      ],
+      exitStatuses: [
+        (.success, nil), (.dataError, tr("The message is empty, or it has no attachment with that number.")),
+        (.noInput, nil),
+      ]))
+
+  @Argument(
+    help: ArgumentHelp(tr("The message; standard input when none or '-'."), valueName: "file"), completion: .file())
+  var file = "-"
+
+  @Flag(help: ArgumentHelp(tr("Every header field, decoded, instead of From, To, Cc, Date and Subject.")))
+  var headers = false
+
+  @Option(help: ArgumentHelp(tr("Write only the decoded bytes of attachment N."), valueName: "n"))
+  var part: Int?
+
+  @OptionGroup var common: CommonOptions
+
+  func run() throws {
+    let diagnostics = common.diagnostics(for: "ail-mail")
+    try runTool(diagnostics) {
+      let name = InputFile.displayName(file)
+      let bytes = try InputFile.contents(of: file)
+      guard !bytes.isEmpty else { throw ToolError(.dataError, tr("\(name): empty, no message")) }
+      let message = MailMessage(bytes)
+      let record = message.record()
+      for warning in record.warnings { diagnostics.warning("\(name): \(warning)") }
+      let sink = OutputSink.standardOutput
+      if let part {
+        let decoded = try Self.attachment(part, of: message, name: name)
+        if let warning = decoded.warning { diagnostics.warning("\(name): \(warning)") }
+        try decoded.bytes.withUnsafeBytes { try sink.write($0) }
+      } else {
+        try sink.write(headers ? Self.allHeaders(message) : Self.readerHeaders(message, record))
+        try sink.write("\n" + (record.text ?? ""))
+        try sink.write(Self.attachmentList(record.attachments))
+      }
+      try sink.flush()
+    }
+  }
+
+  /// Attachment `number` (from 1) decoded, or a data error naming the message.
+  static func attachment(_ number: Int, of message: MailMessage, name: String) throws -> TransferEncoding.Decoded {
+    let parts = message.attachmentParts
+    guard number >= 1, number <= parts.count else {
+      throw ToolError(
+        .dataError,
+        tr(
+          one: "\(name): no attachment \(number) (it has \(parts.count))",
+          other: "\(name): no attachment \(number) (it has \(parts.count))", count: parts.count))
+    }
+    return message.content(of: parts[number - 1])
+  }
+
+  /// The five fields a mail reader shows, decoded; the Date as the message writes it.
+  static func readerHeaders(_ message: MailMessage, _ record: MailRecord) -> String {
+    var out = ""
+    func line(_ name: String, _ addresses: [MailAddress]) {
+      if !addresses.isEmpty { out += "\(name): \(addresses.map(ReplyDraft.display).joined(separator: ", "))\n" }
+    }
+    line("From", record.from.map { [$0] } ?? [])
+    line("To", record.to)
+    line("Cc", record.cc)
+    if let date = message.headers["Date"] { out += "Date: \(date)\n" }
+    if let subject = record.subject { out += "Subject: \(subject)\n" }
+    return out
+  }
+
+  /// Every field in order, encoded words decoded.
+  static func allHeaders(_ message: MailMessage) -> String {
+    message.headers.fields.map { "\($0.name): \(EncodedWords.decode($0.value))\n" }.joined()
+  }
+
+  /// `[1] application/pdf, 12.3 kB, report.pdf` lines under a heading; nothing without attachments.
+  static func attachmentList(_ attachments: [MailAttachment]) -> String {
+    guard !attachments.isEmpty else { return "" }
+    // TRANSLATORS: the heading above the numbered attachments in "ail-mail show".
+    var out = "\n" + tr("Attachments:") + "\n"
+    for (index, attachment) in attachments.enumerated() {
+      var line = "[\(index + 1)] \(attachment.mime), \(Formatted.size(attachment.size))"
+      if let filename = attachment.filename { line += ", " + filename.filter { !$0.isNewline } }
+      out += line + "\n"
+    }
+    return out
+  }
+}

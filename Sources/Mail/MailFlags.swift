@@ -1,0 +1,75 @@
+/// The flags a mailbox keeps for a message, as Maildir names them in a file name's `:2,` info
+/// (and IMAP as `\Seen`, `\Answered`, `\Flagged`, `\Deleted`, `\Draft`).
+public enum MailFlag: Character, Sendable, CaseIterable, Comparable {
+  case draft = "D"
+  case flagged = "F"
+  case passed = "P"
+  case replied = "R"
+  case seen = "S"
+  case trashed = "T"
+
+  /// The word in a `mail` record's `flags`.
+  public var word: String {
+    switch self {
+    case .draft: "draft"
+    case .flagged: "flagged"
+    case .passed: "passed"
+    case .replied: "replied"
+    case .seen: "seen"
+    case .trashed: "trashed"
+    }
+  }
+
+  public static func < (a: MailFlag, b: MailFlag) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// A Maildir file name: the unique part, and the info after `:` when there is one. The unique
+/// part keeps everything its writer put there (mbsync's `,U=123`), so a rename changes only the
+/// flags.
+public struct MaildirName: Sendable, Equatable {
+  public var unique: Substring
+  /// The letters after `:2,`, as written; nil when the name has no `:2,` info (info of the
+  /// experimental `:1,` kind included, which a rename replaces).
+  public var flagLetters: Substring?
+
+  public init(_ name: Substring) {
+    guard let colon = name.firstIndex(of: ":") else {
+      unique = name
+      return
+    }
+    unique = name[..<colon]
+    let info = name[name.index(after: colon)...]
+    if info.hasPrefix("2,") { flagLetters = info.dropFirst(2) }
+  }
+
+  /// The flags this tool knows; letters it does not (lower-case, experimental ones) stay in the
+  /// name through ``renamed(setting:clearing:)``.
+  public var flags: Set<MailFlag> { Set((flagLetters ?? "").compactMap(MailFlag.init(rawValue:))) }
+
+  /// The name with `set` added and `clear` taken away, the letters in ASCII order as the
+  /// Maildir convention asks (and mbsync and mutt write them), each once.
+  public func renamed(setting set: Set<MailFlag>, clearing clear: Set<MailFlag>) -> String {
+    var letters = Set(flagLetters ?? "")
+    letters.formUnion(set.map(\.rawValue))
+    letters.subtract(clear.map(\.rawValue))
+    return String(unique) + ":2," + String(letters.sorted())
+  }
+}
+
+extension Maildir {
+  /// Where a message file goes when its flags change: its folder (`cur/` or `new/` of a
+  /// Maildir) and its new name. A message in `new/` moves to `cur/` once it is seen, as mail
+  /// readers move it; nil when `path` is not in a Maildir's `cur/` or `new/`.
+  public static func destination(of path: String, setting set: Set<MailFlag>, clearing clear: Set<MailFlag>) -> (
+    folder: String, name: String
+  )? {
+    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count >= 2, let name = parts.last, !name.isEmpty, !name.hasPrefix("."),
+      let box = parts.dropLast().last, box == "cur" || box == "new"
+    else { return nil }
+    let newName = MaildirName(name).renamed(setting: set, clearing: clear)
+    let seen = MaildirName(Substring(newName)).flags.contains(.seen)
+    let folder = box == "new" && seen ? "cur" : box
+    return ((parts.dropLast(2) + [folder]).joined(separator: "/"), newName)
+  }
+}
