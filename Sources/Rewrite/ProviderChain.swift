@@ -64,12 +64,16 @@ public enum ProviderChain {
   }
 
   /// The protocol of a server known only by its URL: told by the URL where it can be
-  /// (`:11434`, `/api`, `api.mistral.ai`), else asked (`/v1/models`, then `/api/tags`); nil
-  /// when neither tells.
-  public static func type(of provider: ResolvedProvider, connectTimeout: Double) async -> ProviderType? {
-    if let detected = Endpoints.detect(provider.provider.baseURL) { return detected }
+  /// (`:11434`, `/api`, `api.mistral.ai`), else asked (`/v1/models`, then `/api/tags`) with
+  /// the key `resolve` reads — only then, since reading a key may run a command (its error is
+  /// thrown); nil when neither tells.
+  public static func type(
+    of provider: Provider, connectTimeout: Double, resolve: () throws -> ResolvedProvider
+  ) async throws -> ProviderType? {
+    if let detected = Endpoints.detect(provider.baseURL) { return detected }
+    let resolved = try resolve()
     return try? await withHTTPClient(connectTimeout: connectTimeout) { http in
-      await ModelList.probe(provider, http: http)
+      await ModelList.probe(resolved, http: http)
     }
   }
 }

@@ -45,4 +45,16 @@ import Testing
       try ProviderChain.entries(first: lost, model: "m", contents: Self.contents)
     }
   }
+
+  @Test func aURLThatTellsItsTypeReadsNoKey() async throws {
+    // Reading a key may run a command ('pass show openai'): not for a URL that says what it is.
+    struct KeyRead: Error {}
+    let openAI = Provider(name: "o", type: .openai, baseURL: "https://api.mistral.ai/v1")
+    let found = try await ProviderChain.type(of: openAI, connectTimeout: 1, resolve: { throw KeyRead() })
+    #expect(found == .mistral)
+    let unknown = Provider(name: "u", type: .openai, baseURL: "http://127.0.0.1:9")
+    await #expect(throws: KeyRead.self) {
+      try await ProviderChain.type(of: unknown, connectTimeout: 1, resolve: { throw KeyRead() })
+    }
+  }
 }

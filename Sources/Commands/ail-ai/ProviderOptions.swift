@@ -67,8 +67,9 @@ struct ProviderOptions: ParsableArguments {
     }
     var provider = Provider(name: Endpoints.authority(of: base), type: type ?? .openai, baseURL: base)
     if let apiKeyEnv { provider.apiKey = .environment(apiKeyEnv) }
-    if type == nil, let resolved = try? resolve(provider, diagnostics: diagnostics),
-      let found = await ProviderChain.type(of: resolved, connectTimeout: 5)
+    if type == nil,
+      let found = try? await ProviderChain.type(
+        of: provider, connectTimeout: 5, resolve: { try resolve(provider, diagnostics: diagnostics) })
     {
       if Endpoints.detect(base) == nil { diagnostics.debug(tr("\(base) answers as \(found.rawValue)")) }
       provider.type = found

@@ -164,8 +164,12 @@ struct ProvidersCommand: AsyncParsableCommand {
             ?? apiKey.map { .literal($0) },
           fallback: try fallback.map(FallbackTarget.init(parsing:)), contextLength: contextLength)
         if type == nil {
-          let resolved = try ProviderOptions().resolve(provider, diagnostics: diagnostics)
-          guard let found = await ProviderChain.type(of: resolved, connectTimeout: connectTimeout ?? 10) else {
+          let known = provider
+          guard
+            let found = try await ProviderChain.type(
+              of: known, connectTimeout: connectTimeout ?? 10,
+              resolve: { try ProviderOptions().resolve(known, diagnostics: diagnostics) })
+          else {
             throw ToolError(
               .unavailable,
               tr("\(base) answers neither /v1/models nor /api/tags: give --type openai, mistral or ollama"))
