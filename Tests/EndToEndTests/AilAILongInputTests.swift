@@ -36,11 +36,15 @@ import Wire
     let models = [FakeModel("m", answer: Self.mirror, contextLength: 1000)]
     try await withLLM(.init(flavor: .ollama, models: models, timing: FakeTiming(chunkCharacters: 50))) { fake, home in
       let base = ["--base-url", fake.baseURL, "--type", "ollama", "--model", "m", "--system", "Rewrite."]
-      let plan = try run("ail-ai", base + ["--dry-run"], environment: environment(home), stdin: Self.article)
+      // A dry run sends nothing, not even the question for the window.
+      let plan = try run(
+        "ail-ai", base + ["--dry-run", "--chunk", "off"], environment: environment(home), stdin: Self.article)
       #expect(plan.status == 0, "\(plan.stderr)")
-      #expect(plan.stdout.contains("window: 1000 tokens, as the provider reports"), "\(plan.stdout)")
-      #expect(plan.stdout.contains("piece 1: about"))
-      #expect(fake.requests(path: "/api/chat").isEmpty)
+      #expect(plan.stdout.hasPrefix("POST "), "the input fits the 8,192 tokens assumed without asking")
+      let pieces = try run(
+        "ail-ai", base + ["--dry-run", "--chunk", "600"], environment: environment(home), stdin: Self.article)
+      #expect(pieces.stdout.contains("piece 1: about"), "\(pieces.stdout)")
+      #expect(fake.requests.isEmpty, "\(fake.requests.map(\.path))")
 
       let refused = try run("ail-ai", base + ["--chunk", "off"], environment: environment(home), stdin: Self.article)
       #expect(refused.status == 65)

@@ -197,7 +197,8 @@ struct RewriteCommand: AsyncParsableCommand, RetriesDefault, RetryDelayDefault {
           cache: useCache
             ? ResponseCache(directory: ResponseCache.defaultDirectory(environment: Environment.current)) : nil),
         onWarning: { diagnostics.warning($0) })
-      let chunking = Chunking(mode: chunk, condenses: condense || systemPrompt.condenses, rewriter: rewriter)
+      let chunking = Chunking(
+        mode: chunk, condenses: condense || systemPrompt.condenses, rewriter: rewriter, asksProvider: !dryRun)
       let inFlight =
         try concurrency
         ?? settings.resolve(variable: nil, key: "concurrency").map {

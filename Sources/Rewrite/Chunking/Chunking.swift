@@ -7,16 +7,20 @@ import Synchronization
 public final class Chunking: Sendable {
   public let mode: ChunkMode
   public let condenses: Bool
+  /// A dry run sends nothing, not even the question for the window: the setting or the
+  /// default stands in for what the provider would say.
+  public let asksProvider: Bool
   private let rewriter: Rewriter
   private let window = Mutex<Task<ContextWindow, Never>?>(nil)
 
   /// Every model in use reads at least this many tokens; input that fits it needs no lookup.
   static let smallestWindow = 2048
 
-  public init(mode: ChunkMode, condenses: Bool, rewriter: Rewriter) {
+  public init(mode: ChunkMode, condenses: Bool, rewriter: Rewriter, asksProvider: Bool = true) {
     self.mode = mode
     self.condenses = condenses
     self.rewriter = rewriter
+    self.asksProvider = asksProvider
   }
 
   /// How `request`'s input goes out, and the window that decided it (nil when none was needed).
@@ -32,7 +36,7 @@ public final class Chunking: Sendable {
     let configured = rewriter.chain.first?.provider.provider.contextLength
     let small = min(configured ?? Self.smallestWindow, Self.smallestWindow)
     if let whole = try? make(small), !whole.isChunked { return (whole, nil) }
-    let window = await lookUp()
+    let window = asksProvider ? await lookUp() : ContextWindow.choose(reported: nil, configured: configured)
     return (try make(window.tokens), window)
   }
 

@@ -26,7 +26,7 @@ public struct ContextWindow: Sendable, Equatable {
   /// the server refuses, or set as the provider's `context_length`.
   public static let defaultTokens = 8192
 
-  static func choose(reported: Int?, configured: Int?) -> ContextWindow {
+  public static func choose(reported: Int?, configured: Int?) -> ContextWindow {
     switch (reported, configured) {
     case (let reported?, let configured?):
       configured <= reported ? .init(tokens: configured, source: .setting) : .init(tokens: reported, source: .provider)
