@@ -33,11 +33,7 @@ struct Body: ParsableCommand {
   func run() throws {
     let diagnostics = common.diagnostics(for: "ail-mail")
     try runTool(diagnostics) {
-      let bytes = try InputFile.contents(of: file)
-      guard !bytes.isEmpty else { throw ToolError(.dataError, tr("\(InputFile.displayName(file)): empty, no message")) }
-      let message = MailMessage(bytes)
-      let record = message.record()
-      for warning in record.warnings { diagnostics.warning("\(InputFile.displayName(file)): \(warning)") }
+      let (message, record, _) = try MessageInput.read(file, diagnostics: diagnostics)
       var out = ""
       if withHeaders {
         func line(_ name: String, _ addresses: [MailAddress]) {

@@ -97,10 +97,7 @@ enum DraftInput {
   static func read(original: String, textFile: String, allowEmpty: Bool, diagnostics: Diagnostics) throws -> (
     MailMessage, String
   ) {
-    let originalBytes = try InputFile.contents(of: original)
-    guard !originalBytes.isEmpty else { throw ToolError(.dataError, tr("\(original): empty, no message")) }
-    let message = MailMessage(originalBytes)
-    for warning in message.record().warnings { diagnostics.warning("\(original): \(warning)") }
+    let (message, _, _) = try MessageInput.read(original, diagnostics: diagnostics)
     return (message, try readText(textFile, allowEmpty: allowEmpty))
   }
 

@@ -60,15 +60,11 @@ struct Save: ParsableCommand {
   func run() throws {
     let diagnostics = common.diagnostics(for: "ail-mail")
     try runTool(diagnostics) {
-      let name = InputFile.displayName(file)
-      let bytes = try InputFile.contents(of: file)
-      guard !bytes.isEmpty else { throw ToolError(.dataError, tr("\(name): empty, no message")) }
+      let (message, _, name) = try MessageInput.read(file, diagnostics: diagnostics)
       var info = stat()
       guard stat(to, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
         throw ToolError(.noInput, tr("\(to): no such folder"))
       }
-      let message = MailMessage(bytes)
-      for warning in message.record().warnings { diagnostics.warning("\(name): \(warning)") }
       let parts = message.attachmentParts
       let numbers = part.isEmpty ? Array(parts.indices).map { $0 + 1 } : part
       // Every number checked before anything is written.

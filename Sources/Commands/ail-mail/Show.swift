@@ -41,12 +41,7 @@ struct Show: ParsableCommand {
   func run() throws {
     let diagnostics = common.diagnostics(for: "ail-mail")
     try runTool(diagnostics) {
-      let name = InputFile.displayName(file)
-      let bytes = try InputFile.contents(of: file)
-      guard !bytes.isEmpty else { throw ToolError(.dataError, tr("\(name): empty, no message")) }
-      let message = MailMessage(bytes)
-      let record = message.record()
-      for warning in record.warnings { diagnostics.warning("\(name): \(warning)") }
+      let (message, record, name) = try MessageInput.read(file, diagnostics: diagnostics)
       let sink = OutputSink.standardOutput
       if let part {
         let decoded = try Self.attachment(part, of: message, name: name)
