@@ -37,12 +37,13 @@ public final class HistoryStore: Sendable {
       try database.write { db in
         try db.execute(
           sql: """
-            INSERT INTO exchange (conversation, created_at, prompt_source, provider, model, system, input, answer,
-              prompt_tokens, completion_tokens)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO exchange (conversation, created_at, size, prompt_source, provider, model, system, input,
+              answer, prompt_tokens, completion_tokens)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
           arguments: [
-            exchange.conversation, exchange.createdAt.timeIntervalSince1970, exchange.promptSource,
+            exchange.conversation, exchange.createdAt.timeIntervalSince1970,
+            exchange.system.utf8.count + exchange.input.utf8.count + exchange.answer.utf8.count, exchange.promptSource,
             exchange.provider, exchange.model, exchange.system, exchange.input, exchange.answer,
             exchange.promptTokens, exchange.completionTokens,
           ])
@@ -62,10 +63,7 @@ public final class HistoryStore: Sendable {
     try db.execute(
       sql: """
         DELETE FROM exchange WHERE id IN (
-          SELECT id FROM (
-            SELECT id, SUM(length(CAST(system AS BLOB)) + length(CAST(input AS BLOB)) + length(CAST(answer AS BLOB)))
-              OVER (ORDER BY id DESC) AS total
-            FROM exchange)
+          SELECT id FROM (SELECT id, SUM(size) OVER (ORDER BY id DESC) AS total FROM exchange)
           WHERE total > ?)
         """, arguments: [Self.maxBytes])
   }
@@ -132,6 +130,8 @@ public final class HistoryStore: Sendable {
             id INTEGER PRIMARY KEY,
             conversation INTEGER,
             created_at REAL NOT NULL,
+            -- bytes of system, input and answer: summed at each write without reading the texts
+            size INTEGER NOT NULL,
             prompt_source TEXT NOT NULL,
             provider TEXT NOT NULL,
             model TEXT NOT NULL,

@@ -58,7 +58,7 @@ public struct RecordFiling {
       }
       return .held
     default:
-      if let tasks = (record["ai_json"] ?? .object(record))["tasks"]?.arrayValue {
+      if let tasks = (record["ai_json"]?["tasks"] ?? record["tasks"])?.arrayValue {
         let drafts = tasks.compactMap(task)
         return drafts.isEmpty ? .other : .entries(drafts)
       }

@@ -31,7 +31,8 @@ public struct Preset: Sendable, Hashable, Identifiable {
     self.keywords = keywords
     self.isDefault = isDefault
     self.condenses = condenses
-    self.schema = schema
+    // A nil literal can arrive as JSON's null (JSONValue takes `nil`): no schema either.
+    self.schema = schema == .null ? nil : schema
     self.createdAt = createdAt
     self.updatedAt = updatedAt
     self.unknownMembers = unknownMembers

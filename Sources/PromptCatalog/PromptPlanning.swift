@@ -1,5 +1,3 @@
-import Wire
-
 /// What recipes, menu paths and presets stand for, as ``PromptPlan``s.
 ///
 /// Keywords apply in this order, later ones winning: the cookbook, the recipe, the folders from
@@ -88,8 +86,7 @@ extension PromptPlan {
   fileprivate func answering(like presets: [Preset]) -> PromptPlan {
     var plan = self
     plan.condenses = presets.contains(where: \.condenses)
-    // JSON's null is no schema either (a nil literal can become one: JSONValue takes `nil`).
-    plan.schema = presets.compactMap { $0.schema == .null ? nil : $0.schema }.last
+    plan.schema = presets.compactMap(\.schema).last
     return plan
   }
 }

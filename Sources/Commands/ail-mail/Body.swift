@@ -35,17 +35,7 @@ struct Body: ParsableCommand {
     try runTool(diagnostics) {
       let (message, record, _) = try MessageInput.read(file, diagnostics: diagnostics)
       var out = ""
-      if withHeaders {
-        func line(_ name: String, _ addresses: [MailAddress]) {
-          if !addresses.isEmpty { out += "\(name): \(addresses.map(ReplyDraft.display).joined(separator: ", "))\n" }
-        }
-        line("From", record.from.map { [$0] } ?? [])
-        line("To", record.to)
-        line("Cc", record.cc)
-        if let date = message.headers["Date"] { out += "Date: \(date)\n" }
-        if let subject = record.subject { out += "Subject: \(subject)\n" }
-        out += "\n"
-      }
+      if withHeaders { out += Show.readerHeaders(message, record) + "\n" }
       out += record.text ?? ""
       let sink = OutputSink.standardOutput
       try sink.write(out)
