@@ -16,6 +16,9 @@ final class ImageServer: Sendable {
     var headers: [(String, String)] = []
     /// Send this many bytes of the body, then nothing, leaving the connection open.
     var stallAfterBytes: Int?
+    /// Hold the answer until this many requests are being answered at once (or 10 s passed), so
+    /// that a concurrency figure does not depend on how fast a loaded machine sends requests.
+    var holdUntilAtOnce: Int?
   }
 
   private let answers: Mutex<[String: Answer]>
@@ -113,7 +116,15 @@ final class ImageServer: Sendable {
           server.end()
           context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         }
-        if answer.delayMilliseconds > 0 {
+        if let wanted = answer.holdUntilAtOnce {
+          let deadline = NIODeadline.now() + .seconds(10)
+          let held = NIOLoopBound(respond, eventLoop: context.eventLoop)
+          context.eventLoop.scheduleRepeatedTask(initialDelay: .zero, delay: .milliseconds(10)) { [server] task in
+            guard server.mostAtOnce >= wanted || NIODeadline.now() > deadline else { return }
+            task.cancel()
+            held.value()
+          }
+        } else if answer.delayMilliseconds > 0 {
           context.eventLoop.assumeIsolated().scheduleTask(in: .milliseconds(Int64(answer.delayMilliseconds))) {
             respond()
           }

@@ -115,7 +115,9 @@ import Wire
       let (_, records) = try await harness.sync(SyncOptions(limit: 5, mode: .bulk))
       #expect(records.articleIDs == Array(harness.fake.bookmarks.prefix(5).map(\.id)))
       #expect(records.summary?.requested == 5)
-      #expect(harness.requests(.list).map { $0.queryValues("limit") } == [["5"]])
+      // Every listing asks for 5 (one does; a retry on a loaded machine asks for the same).
+      let limits = harness.requests(.list).map { $0.queryValues("limit") }
+      #expect(!limits.isEmpty && limits.allSatisfy { $0 == ["5"] })
     }
   }
 

@@ -100,9 +100,12 @@ import Wire
       let page = try await client.bookmarks(BookmarkQuery(), offset: 0, limit: 10)
       #expect(page.bookmarks.compactMap { $0["id"]?.stringValue } == library.map(\.id))
       #expect(try await client.article(id: library[0].id) == expectedHTML(library[0], on: harness.fake))
-      #expect(harness.requests(.list).count == 2)
-      #expect(harness.requests(.article).count == 2)
-      #expect(harness.retries.all.count == 2)
+      // One stall each, so at least one retry each; a machine loaded enough to let the 2 s limit
+      // pass on a healthy answer retries more, and every request beyond the first is a retry.
+      let sent = harness.requests(.list).count + harness.requests(.article).count
+      #expect(harness.requests(.list).count >= 2)
+      #expect(harness.requests(.article).count >= 2)
+      #expect(harness.retries.all.count == sent - 2)
     }
   }
 

@@ -245,7 +245,9 @@ import Wire
       let started = ContinuousClock.now
       let completion = try await ask(rewriter([(provider(fake, .openai, timeout: 1), "m")]), stream: false)
       #expect(completion.text == "Hello, polite world.")
-      #expect(fake.count == 2)
+      // The stall costs one retry; a loaded machine letting the 1 s limit pass on the healthy
+      // answer may cost another, never an unbounded wait.
+      #expect(fake.count >= 2)
       #expect(ContinuousClock.now - started < .seconds(15))
     }
   }
