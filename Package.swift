@@ -34,7 +34,7 @@ let package = Package(
     // For the fuzz targets (Fuzz/), which read what these parse.
     .library(name: "Readeck", targets: ["Readeck"]),
     .library(name: "NotesStore", targets: ["NotesStore"]),
-    .library(name: "Reading", targets: ["Reading"]),
+    .library(name: "ArticleFormats", targets: ["ArticleFormats"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -45,6 +45,8 @@ let package = Package(
     .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
   ],
   targets: [
+    // What both families share (Sources/<Module>).
+
     /// The records that travel between tools and the one JSON configuration; FoundationEssentials only.
     .target(name: "Wire", swiftSettings: settings),
     /// SHA-256 as lower-case hex for the store, the image fetcher and the response cache: its own
@@ -67,28 +69,6 @@ let package = Package(
     /// Retry policy, backoff, Retry-After and a per-host circuit breaker, for every HTTP tool.
     .target(
       name: "Resilience", dependencies: ["Localization", "Wire", asyncHTTPClient] + nio, swiftSettings: settings),
-    /// Readeck's HTTP API: listing with pagination, articles, the bulk multipart sync route, and
-    /// the sync run rk-fetch performs.
-    .target(
-      name: "Readeck", dependencies: ["Localization", "Wire", "Resilience", asyncHTTPClient] + nio,
-      swiftSettings: settings),
-    /// The offline store: articles, de-duplicated images and a full-text index in one SQLite file;
-    /// pruning, and export to and import from a ZIP file.
-    .target(
-      name: "OfflineStore",
-      dependencies: [
-        "Wire", "ContentHash", "HTMLScan", "Localization", "PrivateFiles", "SQLiteStore",
-        .product(name: "GRDB", package: "GRDB.swift"),
-        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-      ],
-      swiftSettings: settings),
-    /// Sending the offline write queue to Readeck: the conflict rule and the push run.
-    .target(name: "ChangePush", dependencies: ["OfflineStore", "Readeck", "Wire"], swiftSettings: settings),
-    /// `--server`, the token and the client every tool talking to Readeck sets up the same way.
-    .target(
-      name: "ReadeckCommandLine",
-      dependencies: ["Localization", "Readeck", "Resilience", "ToolKit", argumentParser, asyncHTTPClient],
-      swiftSettings: settings),
     /// What every SQLite store shares: opening (WAL, busy timeout, 0600, migrations one process at
     /// a time), store errors, full-text query errors, content-named files.
     .target(
@@ -101,6 +81,61 @@ let package = Package(
       swiftSettings: settings),
     /// The exit statuses of the stores' errors, for the executables of both stores.
     .target(name: "StoreErrorStatus", dependencies: ["SQLiteStore", "ToolKit"], swiftSettings: settings),
+    /// A WHATWG HTML tokenizer over UTF-8 bytes (attribute values decoded, with their byte
+    /// ranges for splicing), the srcset parser, and a document's plain text (the words the search
+    /// index keeps, the lines a mail reader shows); no dependencies.
+    .target(name: "HTMLScan", swiftSettings: settings),
+    /// Renders man pages from a command's `--experimental-dump-help` description.
+    .target(name: "ManPages", dependencies: ["Localization", "ToolKit"], swiftSettings: settings),
+
+    // The articles' wing (Sources/Readkeep): Readeck, the offline store and what reads from it.
+
+    /// Readeck's HTTP API: listing with pagination, articles, the bulk multipart sync route, and
+    /// the sync run rk-fetch performs.
+    .target(
+      name: "Readeck", dependencies: ["Localization", "Wire", "Resilience", asyncHTTPClient] + nio,
+      path: "Sources/Readkeep/Readeck", swiftSettings: settings),
+    /// The offline store: articles, de-duplicated images and a full-text index in one SQLite file;
+    /// pruning, and export to and import from a ZIP file.
+    .target(
+      name: "OfflineStore",
+      dependencies: [
+        "Wire", "ContentHash", "HTMLScan", "Localization", "PrivateFiles", "SQLiteStore",
+        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ],
+      path: "Sources/Readkeep/OfflineStore", swiftSettings: settings),
+    /// Sending the offline write queue to Readeck: the conflict rule and the push run.
+    .target(
+      name: "ChangePush", dependencies: ["OfflineStore", "Readeck", "Wire"], path: "Sources/Readkeep/ChangePush",
+      swiftSettings: settings),
+    /// `--server`, the token and the client every tool talking to Readeck sets up the same way.
+    .target(
+      name: "ReadeckCommandLine",
+      dependencies: ["Localization", "Readeck", "Resilience", "ToolKit", argumentParser, asyncHTTPClient],
+      path: "Sources/Readkeep/ReadeckCommandLine", swiftSettings: settings),
+    /// `--db` and the exit statuses of store errors, for every tool that opens the store.
+    .target(
+      name: "OfflineStoreCommandLine",
+      dependencies: ["Localization", "OfflineStore", "StoreErrorStatus", "ToolKit", argumentParser],
+      path: "Sources/Readkeep/OfflineStoreCommandLine", swiftSettings: settings),
+    /// Finding the images an article needs, downloading them once each, embedding them.
+    .target(
+      name: "ImageExtraction",
+      dependencies: ["HTMLScan", "Localization", "Wire", "ContentHash", "Resilience", asyncHTTPClient] + nio,
+      path: "Sources/Readkeep/ImageExtraction", swiftSettings: settings),
+    /// Articles for people: the self-contained page for a browser, the folder of pages with its
+    /// index, the EPUB book, and the cleaning of article HTML they share.
+    .target(
+      name: "ArticleFormats",
+      dependencies: [
+        "OfflineStore", "HTMLScan", "Localization", "PrivateFiles", "Wire", "ContentHash",
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ],
+      path: "Sources/Readkeep/ArticleFormats", swiftSettings: settings),
+
+    // The notes' wing (Sources/Ail): notes, mail, language models, speech.
+
     /// The notes store of ail-log: entries, versions, categories, tags, reminders, full-text
     /// search, recordings; the typed dates, record filing, Markdown front matter, export and import.
     .target(
@@ -108,56 +143,35 @@ let package = Package(
       dependencies: [
         "Localization", "PrivateFiles", "SQLiteStore", "Wire", .product(name: "GRDB", package: "GRDB.swift"),
       ],
-      swiftSettings: settings),
-    /// `--db` and the exit statuses of store errors, for every tool that opens the store.
-    .target(
-      name: "StoreCommandLine",
-      dependencies: ["Localization", "OfflineStore", "StoreErrorStatus", "ToolKit", argumentParser],
-      swiftSettings: settings),
-    /// A WHATWG HTML tokenizer over UTF-8 bytes (attribute values decoded, with their byte
-    /// ranges for splicing), the srcset parser, and a document's plain text (the words the search
-    /// index keeps, the lines a mail reader shows); no dependencies.
-    .target(name: "HTMLScan", swiftSettings: settings),
-    /// Finding the images an article needs, downloading them once each, embedding them.
-    .target(
-      name: "ImageExtraction",
-      dependencies: ["HTMLScan", "Localization", "Wire", "ContentHash", "Resilience", asyncHTTPClient] + nio,
-      swiftSettings: settings),
+      path: "Sources/Ail/NotesStore", swiftSettings: settings),
     /// RFC 5322 and MIME: headers, encoded words, charsets, transfer encodings, multiparts, the
     /// readable text of a message, mbox and Maildir, reply drafts.
-    .target(name: "Mail", dependencies: ["HTMLScan", "Localization", "Wire"], swiftSettings: settings),
+    .target(
+      name: "Mail", dependencies: ["HTMLScan", "Localization", "Wire"], path: "Sources/Ail/Mail",
+      swiftSettings: settings),
     /// The pre-prompt catalog: menu tree of folders and presets, recipes, cookbooks, keywords and
     /// their expansion, the app's export format.
-    .target(name: "PromptCatalog", dependencies: ["Localization", "PrivateFiles", "Wire"], swiftSettings: settings),
+    .target(
+      name: "PromptCatalog", dependencies: ["Localization", "PrivateFiles", "Wire"], path: "Sources/Ail/PromptCatalog",
+      swiftSettings: settings),
     /// Chat with language models: OpenAI-compatible and Ollama providers, streaming, retries and
     /// fallback, the response cache.
     .target(
       name: "Rewrite",
       dependencies: ["Wire", "ContentHash", "Localization", "PrivateFiles", "Resilience", asyncHTTPClient] + nio,
-      swiftSettings: settings),
+      path: "Sources/Ail/Rewrite", swiftSettings: settings),
     /// ail-ai's history of exchanges: SQLite with full-text search, pruned by age and size.
     .target(
       name: "ChatHistory",
       dependencies: ["Localization", "SQLiteStore", .product(name: "GRDB", package: "GRDB.swift")],
-      swiftSettings: settings),
+      path: "Sources/Ail/ChatHistory", swiftSettings: settings),
     /// Audio in, segments out: WAV reading, ffmpeg decoding, resampling, silence segmentation.
-    .target(name: "Audio", dependencies: ["Localization"], swiftSettings: settings),
+    .target(name: "Audio", dependencies: ["Localization"], path: "Sources/Ail/Audio", swiftSettings: settings),
     /// Speech engines (PocketSphinx through dlopen, OpenAI-compatible and whisper.cpp servers),
     /// de-duplication and subtitle formats.
     .target(
       name: "Transcription", dependencies: ["Audio", "Localization", "Wire", "Resilience", asyncHTTPClient] + nio,
-      swiftSettings: settings),
-    /// Articles for people: the self-contained page for a browser, the folder of pages with its
-    /// index, the EPUB book, and the cleaning of article HTML they share.
-    .target(
-      name: "Reading",
-      dependencies: [
-        "OfflineStore", "HTMLScan", "Localization", "PrivateFiles", "Wire", "ContentHash",
-        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-      ],
-      swiftSettings: settings),
-    /// Renders man pages from a command's `--experimental-dump-help` description.
-    .target(name: "ManPages", dependencies: ["Localization", "ToolKit"], swiftSettings: settings),
+      path: "Sources/Ail/Transcription", swiftSettings: settings),
 
     // The tools' commands (Sources/Commands/<tool>): libraries, so that one multi-call binary can
     // hold them all; each tool's own executable below is a thin entry point for development.
@@ -175,14 +189,16 @@ let package = Package(
       name: "RKPushCommand",
       dependencies: [
         "ChangePush", "Localization", "Readeck", "ReadeckCommandLine", "Resilience", "OfflineStore",
-        "StoreCommandLine", "ToolKit", "Wire", argumentParser, asyncHTTPClient,
+        "OfflineStoreCommandLine", "ToolKit", "Wire", argumentParser, asyncHTTPClient,
       ],
       path: "Sources/Commands/rk-push", swiftSettings: settings),
 
     /// The offline store's command: store, list, read, search, stats.
     .target(
       name: "RKCacheCommand",
-      dependencies: ["OfflineStore", "PrivateFiles", "Reading", "StoreCommandLine", "ToolKit", "Wire", argumentParser],
+      dependencies: [
+        "OfflineStore", "PrivateFiles", "ArticleFormats", "OfflineStoreCommandLine", "ToolKit", "Wire", argumentParser,
+      ],
       path: "Sources/Commands/rk-cache", swiftSettings: settings),
     /// Finds, downloads and embeds the images of article records.
     .target(
@@ -195,7 +211,7 @@ let package = Package(
     /// Keeps the offline store within limits: count, size, age.
     .target(
       name: "RKPruneCommand",
-      dependencies: ["Localization", "OfflineStore", "StoreCommandLine", "ToolKit", "Wire", argumentParser],
+      dependencies: ["Localization", "OfflineStore", "OfflineStoreCommandLine", "ToolKit", "Wire", argumentParser],
       path: "Sources/Commands/rk-prune", swiftSettings: settings),
     /// Mail on Maildirs and raw messages: inbox listings, flags, decoding, attachments, drafts.
     .target(
@@ -305,9 +321,9 @@ let package = Package(
       swiftSettings: settings),
     /// Pages, site folders and books from real stores: cleaning, documents, EPUB structure.
     .testTarget(
-      name: "ReadingTests",
+      name: "ArticleFormatsTests",
       dependencies: [
-        "Reading", "OfflineStore", "HTMLScan", "Wire", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        "ArticleFormats", "OfflineStore", "HTMLScan", "Wire", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: settings),
     /// The notes store on real SQLite files: entries, versions, search, reminders, typed dates,

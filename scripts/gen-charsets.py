@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/Mail/SingleByteCharsets.swift: the upper halves (0x80-0xFF) of the single-byte
+"""Writes Sources/Ail/Mail/SingleByteCharsets.swift: the upper halves (0x80-0xFF) of the single-byte
 charsets mail uses, taken from Python's codecs. Bytes a charset leaves undefined map to U+FFFD.
 Run from the repository root: python3 scripts/gen-charsets.py"""
 import codecs
@@ -69,4 +69,4 @@ for name, aliases in CHARSETS:
         lines.append(f'    "{alias}": "{name}",')
 lines.append("  ]")
 lines.append("}")
-open("Sources/Mail/SingleByteCharsets.swift", "w").write("\n".join(lines) + "\n")
+open("Sources/Ail/Mail/SingleByteCharsets.swift", "w").write("\n".join(lines) + "\n")

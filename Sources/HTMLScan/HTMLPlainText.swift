@@ -1,7 +1,7 @@
 /// The text of an HTML document or fragment, read with `HTMLTokenizer` (so character references,
 /// comments, CDATA and the raw text of scripts and styles are what a browser makes of them): the
 /// project's one conversion from HTML to text, in the layouts its users need (the search index's
-/// words; a mail reader's lines and an article's text, both from ``ReadingText``).
+/// words; a mail reader's lines and an article's text, both from ``BlockText``).
 public enum HTMLPlainText {
   public enum Layout: Sendable {
     /// The words for a full-text index: one line, every tag, comment and doctype separating words,
@@ -23,10 +23,10 @@ public enum HTMLPlainText {
     switch layout {
     case .words: return words(html)
     case .lines:
-      var reader = ReadingText(width: nil, style: .lines)
+      var reader = BlockText(width: nil, style: .lines)
       return reader.render(html)
     case .reading(let width, let markdown):
-      var reader = ReadingText(width: width, style: markdown ? .markdown : .reading)
+      var reader = BlockText(width: width, style: markdown ? .markdown : .reading)
       return reader.render(html)
     }
   }

@@ -11,7 +11,7 @@
 /// }
 /// ```
 ///
-/// The reading loop runs on a thread of its own (see ``ReadingThread``), so it may block in
+/// The reading loop runs on a thread of its own (see ``BlockingExecutor``), so it may block in
 /// read(2); it blocks too while `window` items are unwritten, which keeps memory bounded by the
 /// window, never by the stream. The writers are called one at a time, in order, from the reading
 /// thread (a record with nothing before it goes out at once) or from the task that finished the
@@ -41,7 +41,7 @@ public struct OrderedWindow<Output: Sendable>: Sendable {
   /// tasks, and returns `read`'s result once everything is written.
   public func run<Value>(_ read: (Feeder) throws -> Value) async throws -> Value {
     let state = OrderedWindowState(window: window, writeRecord: writeRecord, writeResult: writeResult)
-    let outcome = try await withTaskExecutorPreference(ReadingThread(label: "ToolKit.OrderedWindow")) {
+    let outcome = try await withTaskExecutorPreference(BlockingExecutor(label: "ToolKit.OrderedWindow")) {
       try await withThrowingDiscardingTaskGroup { group in
         // The reading loop is the group's own task, so it starts the children itself: no hop
         // through another task for each item. The closure is let go before the group ends.

@@ -6,7 +6,7 @@
 
 /// `change`: one field of one bookmark changed offline and not yet confirmed by the server, as
 /// `rk-cache pending` writes it.
-public struct PendingChange: WireRecord, Hashable {
+public struct FieldChange: WireRecord, Hashable {
   public static let kind = "change"
 
   public var id: String

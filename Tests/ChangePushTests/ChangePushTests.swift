@@ -16,7 +16,7 @@ import Wire
       let store = harness.store
       #expect(try store.mark(ids: [ids[0]], .finishedReading) == [])
       #expect(
-        try store.mark(ids: [ids[1]], OfflineEdit(marked: true, addLabels: ["later"], removeLabels: ["old"])) == [])
+        try store.mark(ids: [ids[1]], BookmarkEdit(marked: true, addLabels: ["later"], removeLabels: ["old"])) == [])
 
       let (outcome, records) = try await harness.push()
       #expect(outcome.abortedBy == nil)
@@ -55,8 +55,8 @@ import Wire
 
   @Test func twoChangesToOneFieldGoInOneRequestWithTheLastValue() async throws {
     try await withPushHarness(library()) { harness in
-      _ = try harness.store.mark(ids: [ids[0]], OfflineEdit(progress: 30))
-      _ = try harness.store.mark(ids: [ids[0]], OfflineEdit(progress: 70))
+      _ = try harness.store.mark(ids: [ids[0]], BookmarkEdit(progress: 30))
+      _ = try harness.store.mark(ids: [ids[0]], BookmarkEdit(progress: 70))
       let (outcome, records) = try await harness.push()
       #expect(outcome.summary.pushed == 1)
       #expect(harness.updateRequests().count == 1)
@@ -68,7 +68,7 @@ import Wire
   @Test func theServerWinsAFieldChangedThereAfterTheOfflineChange() async throws {
     try await withPushHarness(library()) { harness in
       let madeAt = Date()
-      _ = try harness.store.mark(ids: [ids[0]], OfflineEdit(archived: true, progress: 100), now: madeAt)
+      _ = try harness.store.mark(ids: [ids[0]], BookmarkEdit(archived: true, progress: 100), now: madeAt)
       // Another device, later: progress 50. Archiving it never touched.
       harness.fake.modify(id: ids[0], at: madeAt.addingTimeInterval(60)) { $0.readProgress = 50 }
 
@@ -94,8 +94,8 @@ import Wire
       harness.fake.modify(id: ids[0], at: madeAt.addingTimeInterval(-60)) { $0.readProgress = 50 }
       // And, later, the favourite flag: a different field, so no conflict for the progress.
       harness.fake.modify(id: ids[1], at: madeAt.addingTimeInterval(60)) { $0.isMarked = true }
-      _ = try harness.store.mark(ids: [ids[0]], OfflineEdit(progress: 100), now: madeAt)
-      _ = try harness.store.mark(ids: [ids[1]], OfflineEdit(archived: true), now: madeAt)
+      _ = try harness.store.mark(ids: [ids[0]], BookmarkEdit(progress: 100), now: madeAt)
+      _ = try harness.store.mark(ids: [ids[1]], BookmarkEdit(archived: true), now: madeAt)
 
       let (outcome, records) = try await harness.push()
       #expect(records.compactMap { $0 as? PushConflict }.isEmpty)
@@ -108,8 +108,8 @@ import Wire
 
   @Test func aBookmarkDeletedOnTheServerIsDroppedAndLeavesTheCache() async throws {
     try await withPushHarness(library()) { harness in
-      _ = try harness.store.mark(ids: [ids[0]], OfflineEdit(archived: true, addLabels: ["x"]))
-      _ = try harness.store.mark(ids: [ids[1]], OfflineEdit(marked: true))
+      _ = try harness.store.mark(ids: [ids[0]], BookmarkEdit(archived: true, addLabels: ["x"]))
+      _ = try harness.store.mark(ids: [ids[1]], BookmarkEdit(marked: true))
       harness.fake.delete(id: ids[0])
 
       let (outcome, records) = try await harness.push()
@@ -123,7 +123,7 @@ import Wire
 
   @Test func aRefusedChangeIsReportedWithTheServersMessageAndKept() async throws {
     try await withPushHarness(library()) { harness in
-      _ = try harness.store.mark(ids: [ids[0]], OfflineEdit(progress: 40))
+      _ = try harness.store.mark(ids: [ids[0]], BookmarkEdit(progress: 40))
       harness.fake.inject([.status(400)], on: .update, ids: [ids[0]])
 
       let (outcome, records) = try await harness.push()
@@ -141,9 +141,9 @@ import Wire
   @Test func theObserverHearsTheCountThenEachBookmarkOnceAndWhichFailed() async throws {
     try await withPushHarness(library()) { harness in
       // The first bookmark gets a conflict-free push of two fields, the second is refused.
-      _ = try harness.store.mark(ids: [ids[0]], OfflineEdit(progress: 40))
-      _ = try harness.store.mark(ids: [ids[0]], OfflineEdit(marked: true))
-      _ = try harness.store.mark(ids: [ids[1]], OfflineEdit(progress: 10))
+      _ = try harness.store.mark(ids: [ids[0]], BookmarkEdit(progress: 40))
+      _ = try harness.store.mark(ids: [ids[0]], BookmarkEdit(marked: true))
+      _ = try harness.store.mark(ids: [ids[1]], BookmarkEdit(progress: 10))
       harness.fake.inject([.status(400)], on: .update, ids: [ids[1]])
       let watcher = PushWatcher()
       _ = try await harness.push(observer: watcher)
@@ -155,7 +155,7 @@ import Wire
 
   @Test func aRefusedFormCarriesTheServersMessagesPerField() async throws {
     try await withPushHarness(library()) { harness in
-      _ = try harness.store.mark(ids: [ids[0]], OfflineEdit(addLabels: ["x"]))
+      _ = try harness.store.mark(ids: [ids[0]], BookmarkEdit(addLabels: ["x"]))
       harness.fake.inject([.refuseField("add_labels", message: "label is too long")], on: .update, ids: [ids[0]])
 
       let (outcome, records) = try await harness.push()
@@ -171,7 +171,7 @@ import Wire
 
   @Test func aBookmarkWhosePatchGetsNoAnswerFailsAloneWhileTheServerAnswers() async throws {
     try await withPushHarness(library()) { harness in
-      _ = try harness.store.mark(ids: ids, OfflineEdit(archived: true))
+      _ = try harness.store.mark(ids: ids, BookmarkEdit(archived: true))
       harness.fake.inject(Array(repeating: .stallAfter(bytes: 5), count: 3), on: .update, ids: [ids[1]])
 
       let (outcome, records) = try await harness.push(client: try harness.client(timeout: 1))
@@ -186,7 +186,7 @@ import Wire
 
   @Test func aServerErrorIsRetriedUntilItAnswers() async throws {
     try await withPushHarness(library()) { harness in
-      _ = try harness.store.mark(ids: [ids[0]], OfflineEdit(archived: true))
+      _ = try harness.store.mark(ids: [ids[0]], BookmarkEdit(archived: true))
       harness.fake.inject([.status(503)], on: .update)
 
       let (outcome, records) = try await harness.push()
@@ -200,7 +200,7 @@ import Wire
 
   @Test func anUnreachableServerLeavesQueueAndCacheAsTheyWere() async throws {
     try await withPushHarness(library()) { harness in
-      _ = try harness.store.mark(ids: [ids[0]], OfflineEdit(archived: true, progress: 100))
+      _ = try harness.store.mark(ids: [ids[0]], BookmarkEdit(archived: true, progress: 100))
       let queue = try harness.store.pendingChanges()
       let cached = try harness.cached(ids[0])
       let gone = try await FakeReadeck.start(bookmarks: [], token: token)
@@ -221,8 +221,8 @@ import Wire
 
   @Test func aDryRunShowsEachBookmarksRequestWithoutAskingTheServer() async throws {
     try await withPushHarness(library()) { harness in
-      _ = try harness.store.mark(ids: [ids[0], ids[1]], OfflineEdit(archived: true))
-      _ = try harness.store.mark(ids: [ids[1]], OfflineEdit(removeLabels: ["old"]))
+      _ = try harness.store.mark(ids: [ids[0], ids[1]], BookmarkEdit(archived: true))
+      _ = try harness.store.mark(ids: [ids[1]], BookmarkEdit(removeLabels: ["old"]))
       let requests = try ChangePush.dryRun(store: harness.store, client: try harness.client())
       #expect(requests.map(\.id) == [ids[0], ids[1]])
       #expect(requests.allSatisfy { $0.method == "PATCH" })

@@ -7,22 +7,22 @@ import Testing
   static let built = Bundle.main.bundleURL
   static let multiCall = built.appendingPathComponent("rk-ail").path
 
-  /// The executables of the source tree (lower-case target folders), rk-ail itself aside.
-  static var toolFolders: [String] {
+  /// Every tool but rk-ail itself: each has its manual page (the man-page test holds `man/` to
+  /// Package.swift's executables).
+  static var tools: [String] {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
-    return ["Sources", "Sources/Fakes"].flatMap { folder in
-      (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)) ?? []
-    }.filter { $0.first?.isLowercase == true && $0 != "rk-ail" }.sorted()
+    let pages = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("man").path)) ?? []
+    return pages.filter { $0.hasSuffix(".1") }.map { String($0.dropLast(2)) }.filter { $0 != "rk-ail" }.sorted()
   }
 
   @Test func itHoldsEveryToolOfTheSourceTree() throws {
     let listed = try run(Self.multiCall, ["--list"])
     #expect(listed.status == 0)
-    #expect(listed.stdout.split(separator: "\n").map(String.init).sorted() == Self.toolFolders)
+    #expect(listed.stdout.split(separator: "\n").map(String.init).sorted() == Self.tools)
   }
 
-  @Test(arguments: toolFolders) func byItsFirstArgumentEachToolIsItsOwnExecutable(tool: String) throws {
+  @Test(arguments: tools) func byItsFirstArgumentEachToolIsItsOwnExecutable(tool: String) throws {
     let own = try run(Self.built.appendingPathComponent(tool).path, ["--help"])
     let multi = try run(Self.multiCall, [tool, "--help"])
     #expect(own.status == 0)

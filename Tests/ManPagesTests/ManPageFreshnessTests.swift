@@ -4,8 +4,8 @@ import Testing
 
 @testable import ManPages
 
-/// Every executable (a lower-case folder under `Sources/` or `Sources/Fakes/`) has a committed `man/<tool>.1` that equals a
-/// fresh rendering of its command definition, and `man/` holds no page for a tool that is gone.
+/// Every executable (an executable target of Package.swift) has a committed `man/<tool>.1` that equals
+/// a fresh rendering of its command definition, and `man/` holds no page for a tool that is gone.
 /// The translated tools have a German page too (`man/de/man1/<tool>.1`). `scripts/gen-man` runs
 /// this suite with `RK_UPDATE_MAN=1`, which writes the pages instead.
 @Suite struct ManPageFreshnessTests {
@@ -13,13 +13,11 @@ import Testing
     .deletingLastPathComponent().deletingLastPathComponent()
   static let updating = ProcessInfo.processInfo.environment["RK_UPDATE_MAN"] == "1"
 
-  /// The executables, found from the source tree (lower-case target folders are executables) so
-  /// that a new tool is checked without touching this test.
+  /// The executables, read from Package.swift's executable targets (wherever their folders are)
+  /// so that a new tool is checked without touching this test.
   static var tools: [String] {
-    let names = ["Sources", "Sources/Fakes"].flatMap { folder in
-      (try? FileManager.default.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(folder).path)) ?? []
-    }
-    return names.filter { $0.first?.isLowercase == true }.sorted()
+    let manifest = (try? String(contentsOf: packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
+    return manifest.matches(of: /\.executableTarget\(\s*name:\s*"([^"]+)"/).map { String($0.output.1) }.sorted()
   }
 
   /// Where `swift build` put the binaries: next to the test bundle.

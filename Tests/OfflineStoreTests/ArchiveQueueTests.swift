@@ -30,8 +30,8 @@ import ZIPFoundation
   @Test func anImportIntoAnEmptyStoreBringsTheQueueBackAsItWas() throws {
     let (store, folder) = try storeWith(["a", "b"])
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    _ = try store.mark(ids: ["a"], OfflineEdit(archived: true, progress: 40), now: made)
-    _ = try store.mark(ids: ["b"], OfflineEdit(addLabels: ["later"], removeLabels: ["old"]), now: made)
+    _ = try store.mark(ids: ["a"], BookmarkEdit(archived: true, progress: 40), now: made)
+    _ = try store.mark(ids: ["b"], BookmarkEdit(addLabels: ["later"], removeLabels: ["old"]), now: made)
     let zipPath = folder + "/export.zip"
     _ = try store.export(to: zipPath, generator: "test")
 
@@ -53,16 +53,16 @@ import ZIPFoundation
   @Test func theLaterChangeOfAFieldWinsAndTheStoresBaseStays() throws {
     let (store, folder) = try storeWith(["a"])
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    _ = try store.mark(ids: ["a"], OfflineEdit(progress: 70), now: made.addingTimeInterval(60))
-    _ = try store.mark(ids: ["a"], OfflineEdit(archived: true), now: made.addingTimeInterval(-60))
+    _ = try store.mark(ids: ["a"], BookmarkEdit(progress: 70), now: made.addingTimeInterval(60))
+    _ = try store.mark(ids: ["a"], BookmarkEdit(archived: true), now: made.addingTimeInterval(-60))
     let zipPath = folder + "/export.zip"
     _ = try store.export(to: zipPath, generator: "test")
 
     // Another store with the same article: progress changed earlier, archived changed later.
     let (other, otherFolder) = try storeWith(["a"])
     defer { try? FileManager.default.removeItem(atPath: otherFolder) }
-    _ = try other.mark(ids: ["a"], OfflineEdit(progress: 30), now: made)
-    _ = try other.mark(ids: ["a"], OfflineEdit(archived: false), now: made)
+    _ = try other.mark(ids: ["a"], BookmarkEdit(progress: 30), now: made)
+    _ = try other.mark(ids: ["a"], BookmarkEdit(archived: false), now: made)
     let summary = try other.importArchive(from: zipPath) { _, _ in }
     #expect(summary.queued == 1)
     let queue = Dictionary(uniqueKeysWithValues: try other.pendingChanges().map { ($0.change.field, $0) })
@@ -76,13 +76,13 @@ import ZIPFoundation
   @Test func labelEditsMergeLabelByLabelWithTheLaterOnTop() throws {
     let (store, folder) = try storeWith(["a"])
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    _ = try store.mark(ids: ["a"], OfflineEdit(addLabels: ["swift", "later"]), now: made.addingTimeInterval(60))
+    _ = try store.mark(ids: ["a"], BookmarkEdit(addLabels: ["swift", "later"]), now: made.addingTimeInterval(60))
     let zipPath = folder + "/export.zip"
     _ = try store.export(to: zipPath, generator: "test")
 
     let (other, otherFolder) = try storeWith(["a"])
     defer { try? FileManager.default.removeItem(atPath: otherFolder) }
-    _ = try other.mark(ids: ["a"], OfflineEdit(addLabels: ["ios"], removeLabels: ["swift"]), now: made)
+    _ = try other.mark(ids: ["a"], BookmarkEdit(addLabels: ["ios"], removeLabels: ["swift"]), now: made)
     #expect(try other.importArchive(from: zipPath) { _, _ in }.queued == 1)
     let labels = try #require(try other.pendingChanges().first?.change)
     #expect(labels.addLabels == ["ios", "later", "swift"])
@@ -101,7 +101,7 @@ import ZIPFoundation
     let (copy, copyFolder) = try storeWith([])
     defer { try? FileManager.default.removeItem(atPath: copyFolder) }
     _ = try copy.store(article("own", title: "Own", html: "<p>own</p>"))
-    _ = try copy.mark(ids: ["own"], OfflineEdit(archived: true), now: made)
+    _ = try copy.mark(ids: ["own"], BookmarkEdit(archived: true), now: made)
     let summary = try copy.importArchive(from: zipPath) { entry, reason in Issue.record("\(entry): \(reason)") }
     #expect(summary.inserted == 1 && summary.queued == 0)
     #expect(try copy.pendingChanges().map(\.change.id) == ["own"], "the store's own queue stays")
@@ -110,7 +110,7 @@ import ZIPFoundation
   @Test func aQueuedKindThisVersionDoesNotKnowIsReportedAndTheRestComesBack() throws {
     let (store, folder) = try storeWith(["a"])
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    _ = try store.mark(ids: ["a"], OfflineEdit(archived: true), now: made)
+    _ = try store.mark(ids: ["a"], BookmarkEdit(archived: true), now: made)
     let zipPath = folder + "/export.zip"
     _ = try store.export(to: zipPath, generator: "test")
     let later = folder + "/later.zip"

@@ -33,7 +33,7 @@ import Wire
     let (store, folder) = try storeWith(["a", "b"])
     defer { try? FileManager.default.removeItem(atPath: folder) }
 
-    #expect(try store.mark(ids: ["a"], OfflineEdit(archived: true, progress: 40), now: made) == [])
+    #expect(try store.mark(ids: ["a"], BookmarkEdit(archived: true, progress: 40), now: made) == [])
     let cached = try bookmark(store, "a")
     #expect(cached["is_archived"] == true)
     #expect(cached["read_progress"] == 40)
@@ -56,9 +56,9 @@ import Wire
     let (store, folder) = try storeWith(["a"])
     defer { try? FileManager.default.removeItem(atPath: folder) }
 
-    _ = try store.mark(ids: ["a"], OfflineEdit(progress: 30), now: made)
+    _ = try store.mark(ids: ["a"], BookmarkEdit(progress: 30), now: made)
     let first = try #require(try store.pendingChanges().first)
-    _ = try store.mark(ids: ["a"], OfflineEdit(progress: 70), now: made.addingTimeInterval(60))
+    _ = try store.mark(ids: ["a"], BookmarkEdit(progress: 70), now: made.addingTimeInterval(60))
     let queue = try store.pendingChanges()
     #expect(queue.count == 1)
     #expect(queue[0].change.value == 70)
@@ -72,8 +72,8 @@ import Wire
     let (store, folder) = try storeWith(["a"])
     defer { try? FileManager.default.removeItem(atPath: folder) }
 
-    _ = try store.mark(ids: ["a"], OfflineEdit(addLabels: ["later", "swift"], removeLabels: ["old"]), now: made)
-    _ = try store.mark(ids: ["a"], OfflineEdit(removeLabels: ["swift"]), now: made)
+    _ = try store.mark(ids: ["a"], BookmarkEdit(addLabels: ["later", "swift"], removeLabels: ["old"]), now: made)
+    _ = try store.mark(ids: ["a"], BookmarkEdit(removeLabels: ["swift"]), now: made)
     let change = try #require(try store.pendingChanges().first?.change)
     #expect(change.field == "labels")
     #expect(change.addLabels == ["later"])
@@ -89,7 +89,7 @@ import Wire
     let (store, folder) = try storeWith(["a"])
     defer { try? FileManager.default.removeItem(atPath: folder) }
 
-    #expect(try store.mark(ids: ["a", "nope"], OfflineEdit(archived: true), now: made) == ["nope"])
+    #expect(try store.mark(ids: ["a", "nope"], BookmarkEdit(archived: true), now: made) == ["nope"])
     #expect(try store.pendingChanges().isEmpty)
     #expect(try bookmark(store, "a")["is_archived"] == false)
   }
@@ -97,7 +97,7 @@ import Wire
   @Test func serverMetadataLeavesFieldsWithAPendingChangeAlone() throws {
     let (store, folder) = try storeWith(["a"])
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    _ = try store.mark(ids: ["a"], OfflineEdit(archived: true), now: made)
+    _ = try store.mark(ids: ["a"], BookmarkEdit(archived: true), now: made)
 
     var server = try bookmark(store, "a")
     server["is_archived"] = false  // stale: the server has not seen the offline change yet
@@ -113,10 +113,10 @@ import Wire
   @Test func settlingRemovesOnlyTheRevisionSentAndTakesTheServersValues() throws {
     let (store, folder) = try storeWith(["a"])
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    _ = try store.mark(ids: ["a"], OfflineEdit(archived: true, progress: 50), now: made)
+    _ = try store.mark(ids: ["a"], BookmarkEdit(archived: true, progress: 50), now: made)
     let sent = try store.pendingChanges()
     // A change made while the push was on its way.
-    _ = try store.mark(ids: ["a"], OfflineEdit(progress: 80), now: made)
+    _ = try store.mark(ids: ["a"], BookmarkEdit(progress: 80), now: made)
 
     let revisions = Dictionary(uniqueKeysWithValues: sent.map { ($0.change.field, $0.revision) })
     let removed = try store.settle(
@@ -135,7 +135,7 @@ import Wire
   @Test func droppingAChangeGivesTheCachedBookmarkTheServersValueBack() throws {
     let (store, folder) = try storeWith(["a", "b"])
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    _ = try store.mark(ids: ["a", "b"], OfflineEdit(archived: true, progress: 40, addLabels: ["new"]), now: made)
+    _ = try store.mark(ids: ["a", "b"], BookmarkEdit(archived: true, progress: 40, addLabels: ["new"]), now: made)
 
     let dropped = try store.drop(id: "a", field: "labels")
     #expect(dropped.map(\.field) == ["labels"])
@@ -155,7 +155,7 @@ import Wire
     let (store, folder) = try makeStore()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try store.store(article("a", title: "A", html: PNGs.img(PNGs.one)))
-    _ = try store.mark(ids: ["a"], OfflineEdit(marked: true), now: made)
+    _ = try store.mark(ids: ["a"], BookmarkEdit(marked: true), now: made)
 
     let forgotten = try store.forget(id: "a")
     #expect(forgotten.changes == 1 && forgotten.removedArticle)
@@ -170,7 +170,7 @@ import Wire
     var archived = try bookmark(store, "server")
     archived["is_archived"] = true
     try store.updateMetadata(BookmarkRecord(id: "server", bookmark: archived, fetchedAt: made))
-    _ = try store.mark(ids: ["local"], OfflineEdit(archived: true), now: made)
+    _ = try store.mark(ids: ["local"], BookmarkEdit(archived: true), now: made)
 
     let plan = try store.prunePlan(PruneLimits(archived: true), strategy: .fifo)
     #expect(plan.map(\.id) == ["server"])

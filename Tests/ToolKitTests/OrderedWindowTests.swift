@@ -123,9 +123,9 @@ private final class Payload: Sendable {
 
   /// The reading loop may block in read(2): it must not sit on one of the cooperative threads.
   @Test func theReadingLoopRunsOnAThreadOfItsOwn() async throws {
-    let onReadingThread = try await window(1, Written()).run { _ in ReadingThread.isCurrent }
-    #expect(onReadingThread)
-    #expect(!ReadingThread.isCurrent)
+    let onBlockingExecutor = try await window(1, Written()).run { _ in BlockingExecutor.isCurrent }
+    #expect(onBlockingExecutor)
+    #expect(!BlockingExecutor.isCurrent)
   }
 
   @Test func aWriteErrorCancelsTheWorkInFlightAndStartsNoMore() async throws {

@@ -33,11 +33,11 @@ import Wire
       #"{"bytes":10,"cached_at":"2026-11-21T03:04:05Z","id":"c2","images":0,"is_archived":true,"is_marked":false,"kind":"cache_entry","labels":[],"pending":["is_archived","labels"],"read_progress":100,"title":"T"}"#
     ),
     (
-      PendingChange.self,
+      FieldChange.self,
       #"{"add_labels":["later"],"base":["old"],"base_updated":"2026-11-20T01:02:03.456789Z","field":"labels","id":"c2","kind":"change","made_at":"2026-11-22T03:04:05Z","remove_labels":["old"],"x_note":1}"#
     ),
     (
-      PendingChange.self,
+      FieldChange.self,
       #"{"base":0,"field":"read_progress","id":"c2","kind":"change","made_at":"2026-11-22T03:04:05Z","value":40}"#
     ),
     (

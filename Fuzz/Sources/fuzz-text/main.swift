@@ -7,7 +7,7 @@
 // Run by `scripts/fuzz fuzz-text`; seeded with the article pages in Fuzz/Seeds/fuzz-text.
 import FuzzCheck
 import HTMLScan
-import Reading
+import ArticleFormats
 
 private let layouts: [HTMLPlainText.Layout] = [
   .lines, .reading(width: nil, markdown: false), .reading(width: 20, markdown: false),

@@ -4,7 +4,7 @@
 //       same top-level kind and id;
 //   (b) JSONParser, whose value written by JSONWriter must parse back to the same JSON (a whole
 //       number may come back as an integer) and, written again, stay as it is;
-//   (c) the records the tools decode (Article, BookmarkRecord, LogEntry, PendingChange,
+//   (c) the records the tools decode (Article, BookmarkRecord, LogEntry, FieldChange,
 //       MailRecord), which must not trap whatever the line holds.
 // Run by `scripts/fuzz fuzz-wire`; seeded with record lines in Fuzz/Seeds/fuzz-wire.
 import FuzzCheck
@@ -74,7 +74,7 @@ func checkLine(_ line: UnsafeRawBufferPointer) {
   _ = try? WireCoding.decode(Article.self, from: line)
   _ = try? WireCoding.decode(BookmarkRecord.self, from: line)
   _ = try? WireCoding.decode(LogEntry.self, from: line)
-  _ = try? WireCoding.decode(PendingChange.self, from: line)
+  _ = try? WireCoding.decode(FieldChange.self, from: line)
   _ = try? WireCoding.decode(MailRecord.self, from: line)
 }
 

@@ -1,10 +1,10 @@
 import ArgumentParser
+import ArticleFormats
 import Foundation
 import Localization
 import OfflineStore
+import OfflineStoreCommandLine
 import PrivateFiles
-import Reading
-import StoreCommandLine
 import ToolKit
 
 extension RKCache {

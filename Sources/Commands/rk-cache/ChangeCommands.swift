@@ -1,7 +1,7 @@
 import ArgumentParser
 import Localization
 import OfflineStore
-import StoreCommandLine
+import OfflineStoreCommandLine
 import ToolKit
 import Wire
 
@@ -68,8 +68,8 @@ extension RKCache {
       }
     }
 
-    var edit: OfflineEdit {
-      OfflineEdit(
+    var edit: BookmarkEdit {
+      BookmarkEdit(
         archived: archive ? true : unarchive ? false : nil, marked: favorite ? true : unfavorite ? false : nil,
         progress: progress, addLabels: addLabel, removeLabels: removeLabel)
     }

@@ -1,9 +1,9 @@
 import ArgumentParser
+import ArticleFormats
 import Foundation
 import Localization
 import OfflineStore
-import Reading
-import StoreCommandLine
+import OfflineStoreCommandLine
 import ToolKit
 import Wire
 

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Localization
-import StoreCommandLine
+import OfflineStoreCommandLine
 import ToolKit
 
 struct RKCache: AsyncParsableCommand, ToolCommand {

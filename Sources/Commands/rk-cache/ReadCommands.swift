@@ -2,7 +2,7 @@ public import ArgumentParser
 import Foundation
 import Localization
 public import OfflineStore
-import StoreCommandLine
+import OfflineStoreCommandLine
 import ToolKit
 import Wire
 

@@ -1,11 +1,11 @@
 import ArgumentParser
+import ArticleFormats
 import Foundation
 import HTMLScan
 import Localization
 import OfflineStore
+import OfflineStoreCommandLine
 import PrivateFiles
-import Reading
-import StoreCommandLine
 import ToolKit
 
 extension RKCache {

@@ -1,9 +1,9 @@
+import ArticleFormats
 import Foundation
 import Localization
 import OfflineStore
+import OfflineStoreCommandLine
 import PrivateFiles
-import Reading
-import StoreCommandLine
 import ToolKit
 
 /// What the reading commands share: finding the article, and writing a file whole or not at all.

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Localization
 import OfflineStore
-import StoreCommandLine
+import OfflineStoreCommandLine
 import ToolKit
 import Wire
 

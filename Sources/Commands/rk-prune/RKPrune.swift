@@ -1,7 +1,7 @@
 public import ArgumentParser
 import Localization
 public import OfflineStore
-import StoreCommandLine
+import OfflineStoreCommandLine
 import ToolKit
 import Wire
 

@@ -3,10 +3,10 @@ import ChangePush
 import Foundation
 import Localization
 import OfflineStore
+import OfflineStoreCommandLine
 import Readeck
 import ReadeckCommandLine
 import Resilience
-import StoreCommandLine
 import ToolKit
 import Wire
 

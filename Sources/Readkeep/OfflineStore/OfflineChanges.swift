@@ -3,7 +3,7 @@ import GRDB
 public import Wire
 
 /// What `rk-cache mark` changes on bookmarks read offline; nil and empty leave a field alone.
-public struct OfflineEdit: Sendable, Equatable {
+public struct BookmarkEdit: Sendable, Equatable {
   public var archived: Bool?
   public var marked: Bool?
   /// 0–100.
@@ -23,17 +23,18 @@ public struct OfflineEdit: Sendable, Equatable {
   }
 
   /// What a reader finishing an article does: read to the end, archived.
-  public static let finishedReading = OfflineEdit(archived: true, progress: 100)
+  public static let finishedReading = BookmarkEdit(archived: true, progress: 100)
 
-  public var isEmpty: Bool { self == OfflineEdit() }
+  public var isEmpty: Bool { self == BookmarkEdit() }
 }
 
-/// One queued change with the revision a push must find unchanged to remove it.
-public struct QueuedChange: Sendable, Equatable {
-  public var change: PendingChange
+/// An entry of the offline queue: one field change and the revision a push must find unchanged to
+/// remove it.
+public struct QueueEntry: Sendable, Equatable {
+  public var change: FieldChange
   public var revision: Int64
 
-  public init(change: PendingChange, revision: Int64) {
+  public init(change: FieldChange, revision: Int64) {
     self.change = change
     self.revision = revision
   }
@@ -44,7 +45,7 @@ public struct QueuedChange: Sendable, Equatable {
 extension OfflineStore {
   /// Applies `edit` to every cached bookmark of `ids` and queues it, in one transaction. Returns
   /// the ids that are not cached; when there are any, nothing is changed.
-  public func mark(ids: [String], _ edit: OfflineEdit, now: Date = Date()) throws -> [String] {
+  public func mark(ids: [String], _ edit: BookmarkEdit, now: Date = Date()) throws -> [String] {
     try writing { db in
       var bookmarks: [(String, JSONObject)] = []
       var missing: [String] = []
@@ -114,12 +115,12 @@ extension OfflineStore {
   }
 
   /// The queue, oldest change first; only those of `ids` when given.
-  public func pendingChanges(ids: [String]? = nil) throws -> [QueuedChange] {
+  public func pendingChanges(ids: [String]? = nil) throws -> [QueueEntry] {
     try reading { db in try Self.queuedChanges(db, ids: ids) }
   }
 
   /// ``pendingChanges(ids:)`` inside the caller's transaction (an export's snapshot).
-  static func queuedChanges(_ db: Database, ids: [String]? = nil) throws -> [QueuedChange] {
+  static func queuedChanges(_ db: Database, ids: [String]? = nil) throws -> [QueueEntry] {
     var sql = """
       SELECT bookmark_id, field, value, add_labels, remove_labels, base, base_updated, made_at, revision
       FROM pending_change
@@ -133,11 +134,11 @@ extension OfflineStore {
     return try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
       let add = (row["add_labels"] as String?).map { Self.strings(Self.parse($0)) }
       let remove = (row["remove_labels"] as String?).map { Self.strings(Self.parse($0)) }
-      let change = PendingChange(
+      let change = FieldChange(
         id: row["bookmark_id"], field: row["field"], value: (row["value"] as String?).map(Self.parse),
         addLabels: add, removeLabels: remove, base: Self.parse(row["base"]), baseUpdated: row["base_updated"],
         madeAt: Date(timeIntervalSince1970: row["made_at"]))
-      return QueuedChange(change: change, revision: row["revision"])
+      return QueueEntry(change: change, revision: row["revision"])
     }
   }
 
@@ -184,7 +185,7 @@ extension OfflineStore {
   /// without sending them: what a user does with a change the server refuses. The cached bookmark
   /// takes back each field's base, the server's value as last seen, in the same transaction.
   /// Returns the changes dropped, oldest first.
-  public func drop(id: String, field: String? = nil) throws -> [PendingChange] {
+  public func drop(id: String, field: String? = nil) throws -> [FieldChange] {
     try writing { db in
       let dropped = try Self.queuedChanges(db, ids: [id]).map(\.change).filter { field == nil || $0.field == field }
       guard !dropped.isEmpty else { return [] }

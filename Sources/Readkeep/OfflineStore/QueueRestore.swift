@@ -11,7 +11,7 @@ extension OfflineStore {
   /// the store's base stays, since it is this store's last view of the server. A change made at
   /// the same moment as the queued one is the same change and is left alone. The cached bookmark
   /// takes the merged values, as after `mark`. Returns how many queue rows were added or changed.
-  func restore(queued changes: [PendingChange]) throws -> Int {
+  func restore(queued changes: [FieldChange]) throws -> Int {
     try writing { db in
       var restored = 0
       for change in changes where try restore(change, db) { restored += 1 }
@@ -19,7 +19,7 @@ extension OfflineStore {
     }
   }
 
-  private func restore(_ change: PendingChange, _ db: Database) throws -> Bool {
+  private func restore(_ change: FieldChange, _ db: Database) throws -> Bool {
     let archivedAt = change.madeAt.timeIntervalSince1970
     let existing = try Row.fetchOne(
       db,

@@ -84,9 +84,9 @@ public struct ChangePush: Sendable {
   }
 
   /// The queue grouped by bookmark, the bookmark with the oldest change first.
-  static func byBookmark(_ changes: [QueuedChange]) -> [(id: String, changes: [QueuedChange])] {
+  static func byBookmark(_ changes: [QueueEntry]) -> [(id: String, changes: [QueueEntry])] {
     var order: [String] = []
-    var groups: [String: [QueuedChange]] = [:]
+    var groups: [String: [QueueEntry]] = [:]
     for queued in changes {
       if groups[queued.change.id] == nil { order.append(queued.change.id) }
       groups[queued.change.id, default: []].append(queued)
@@ -116,7 +116,7 @@ public struct ChangePush: Sendable {
   }
 
   private func push(
-    _ groups: [(id: String, changes: [QueuedChange])], server: [String: JSONObject], into tally: inout Tally,
+    _ groups: [(id: String, changes: [QueueEntry])], server: [String: JSONObject], into tally: inout Tally,
     observer: (any PushObserver)?, emit: (any WireRecord) throws -> Void
   ) async throws {
     try await withThrowingTaskGroup(of: BookmarkOutcome.self) { group in
@@ -148,18 +148,18 @@ public struct ChangePush: Sendable {
 
   /// One bookmark: conflicts and what the server already holds are settled first, then the
   /// rest goes in one PATCH.
-  private func push(id: String, changes: [QueuedChange], server: JSONObject?) async throws -> BookmarkOutcome {
+  private func push(id: String, changes: [QueueEntry], server: JSONObject?) async throws -> BookmarkOutcome {
     let plan = PushPlan(changes, server: server)
     var records: [any WireRecord] = []
     let serverUpdated = server?["updated"]
     for conflict in plan.conflicts {
-      let field = conflict.change.change.field
+      let field = conflict.entry.change.field
       var values: JSONObject = [field: conflict.serverValue]
       values["updated"] = serverUpdated
-      try store.settle(id: id, revisions: [field: conflict.change.revision], serverValues: values)
+      try store.settle(id: id, revisions: [field: conflict.entry.revision], serverValues: values)
       records.append(
         PushConflict(
-          id: id, field: field, local: PushPlan.local(conflict.change.change), server: conflict.serverValue,
+          id: id, field: field, local: PushPlan.local(conflict.entry.change), server: conflict.serverValue,
           serverUpdated: serverUpdated?.stringValue))
     }
     if !plan.applied.isEmpty { try store.settle(id: id, revisions: plan.applied, serverValues: [:]) }

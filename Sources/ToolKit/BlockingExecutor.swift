@@ -4,7 +4,7 @@ import Dispatch
 /// read(2) on a quiet pipe, a wait for the window to have room — runs there under
 /// `withTaskExecutorPreference`, and never holds one of the few threads Swift's concurrency runs
 /// on (two, on two cores: block both, and the work that would unblock them never runs).
-final class ReadingThread: TaskExecutor {
+final class BlockingExecutor: TaskExecutor {
   private static let key = DispatchSpecificKey<Bool>()
   private let queue: DispatchQueue
 

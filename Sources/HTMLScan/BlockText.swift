@@ -5,7 +5,7 @@
 /// `markdown`: the same as Markdown. `lines`: the lines of a mail reader, unwrapped, links
 /// written after their text (`text <url>`), images as their alt text, cells separated by tabs,
 /// and a blank line only where a paragraph-like element begins or ends.
-struct ReadingText {
+struct BlockText {
   enum Style { case reading, markdown, lines }
 
   let width: Int?

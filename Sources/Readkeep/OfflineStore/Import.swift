@@ -129,26 +129,26 @@ private struct ArchiveReader {
 
   /// The queued changes of `queue.ndjson` (none in an archive without it); a line that is
   /// not a change record goes to `reject` with its number and is left out.
-  func queue(reject: (_ line: Int, _ reason: String) -> Void) throws -> [PendingChange] {
+  func queue(reject: (_ line: Int, _ reason: String) -> Void) throws -> [FieldChange] {
     guard entries[CacheArchive.queueEntry] != nil else { return [] }
     let bytes: Data
     do { bytes = try data(CacheArchive.queueEntry) } catch let problem as Problem {
       reject(0, problem.reason)
       return []
     }
-    var changes: [PendingChange] = []
+    var changes: [FieldChange] = []
     for (offset, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
     where !line.isEmpty {
       do {
         let kind = try Data(line).withUnsafeBytes { try WireCoding.parse($0) }.objectValue?["kind"]?.stringValue
-        guard kind == PendingChange.kind else {
+        guard kind == FieldChange.kind else {
           reject(
             offset + 1,
             kind.map { tr("a queued \"\($0)\" this rk-cache does not know; left out") }
               ?? tr("a queued record without a kind this rk-cache does not know; left out"))
           continue
         }
-        changes.append(try WireCoding.decode(PendingChange.self, from: Data(line)))
+        changes.append(try WireCoding.decode(FieldChange.self, from: Data(line)))
       } catch {
         reject(offset + 1, WireCoding.describe(error))
       }

@@ -3,7 +3,7 @@ import Testing
 
 /// The reading layout on hand-made articles: every structure an article uses, with the exact
 /// text a reader sees.
-@Suite struct ReadingTextTests {
+@Suite struct BlockTextTests {
   private func text(_ html: String, width: Int? = 40, markdown: Bool = false) -> String {
     HTMLPlainText.text(html, layout: .reading(width: width, markdown: markdown))
   }

@@ -1,6 +1,6 @@
+import ArticleFormats
 import Foundation
 import OfflineStore
-import Reading
 import Testing
 
 /// Pages from a real store: what the cleaning leaves out and keeps, and the document around it.

@@ -20,13 +20,13 @@ public struct PushPlan: Sendable {
   public var conflicts: [Conflict] = []
 
   public struct Conflict: Sendable {
-    public var change: QueuedChange
+    public var entry: QueueEntry
     public var serverValue: JSONValue
   }
 
   /// - Parameter server: the bookmark on the server; nil when the listing did not have it (it is
   ///   then sent, and the server's 404 says it is gone).
-  public init(_ changes: [QueuedChange], server: JSONObject?) {
+  public init(_ changes: [QueueEntry], server: JSONObject?) {
     let serverUpdated = server?["updated"]?.stringValue.flatMap(RFC3339.date(from:))
     for queued in changes {
       let change = queued.change
@@ -40,20 +40,20 @@ public struct PushPlan: Sendable {
       } else if let serverUpdated, serverUpdated > change.madeAt,
         !Self.same(serverValue, Self.normalized(change.base, field: change.field), field: change.field)
       {
-        conflicts.append(Conflict(change: queued, serverValue: serverValue))
+        conflicts.append(Conflict(entry: queued, serverValue: serverValue))
       } else {
         add(queued)
       }
     }
   }
 
-  private mutating func add(_ queued: QueuedChange) {
+  private mutating func add(_ queued: QueueEntry) {
     patch.merge(Self.body(of: queued.change)) { _, new in new }
     sent[queued.change.field] = queued.revision
   }
 
   /// The PATCH members one change sends.
-  public static func body(of change: PendingChange) -> JSONObject {
+  public static func body(of change: FieldChange) -> JSONObject {
     guard change.field == "labels" else { return [change.field: change.value ?? .null] }
     var body: JSONObject = [:]
     if let add = change.addLabels, !add.isEmpty { body["add_labels"] = .array(add.map(JSONValue.string)) }
@@ -64,12 +64,12 @@ public struct PushPlan: Sendable {
   }
 
   /// The PATCH body of a bookmark's changes, all of them, as a dry run shows it.
-  public static func body(of changes: [QueuedChange]) -> JSONObject {
+  public static func body(of changes: [QueueEntry]) -> JSONObject {
     changes.reduce(into: [:]) { body, queued in body.merge(Self.body(of: queued.change)) { _, new in new } }
   }
 
   /// What the offline change wanted, as a `conflict` record shows it.
-  public static func local(_ change: PendingChange) -> JSONValue {
+  public static func local(_ change: FieldChange) -> JSONValue {
     change.field == "labels" ? .object(body(of: change)) : change.value ?? .null
   }
 
@@ -91,7 +91,7 @@ public struct PushPlan: Sendable {
   }
 
   /// Whether the server's value already is what the change sets.
-  static func holds(_ serverValue: JSONValue, _ change: PendingChange) -> Bool {
+  static func holds(_ serverValue: JSONValue, _ change: FieldChange) -> Bool {
     guard change.field == "labels" else { return same(serverValue, change.value ?? .null, field: change.field) }
     let labels = Set(serverValue.arrayValue?.compactMap(\.stringValue) ?? [])
     return labels.isSuperset(of: change.addLabels ?? []) && labels.isDisjoint(with: change.removeLabels ?? [])

@@ -1,6 +1,6 @@
+import ArticleFormats
 import Foundation
 import HTMLScan
-import Reading
 import Testing
 
 /// Hostile input for the article cleaner: each element and attribute it promises to drop

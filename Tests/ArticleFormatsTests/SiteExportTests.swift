@@ -1,6 +1,6 @@
+import ArticleFormats
 import Foundation
 import OfflineStore
-import Reading
 import Testing
 import ZIPFoundation
 
