@@ -44,6 +44,7 @@ public struct ContentFiles: Sendable {
   /// A file to add that cannot be read.
   public struct UnreadableFile: Error, Equatable, CustomStringConvertible {
     public let path: String
+    public init(path: String) { self.path = path }
     public var description: String { tr("cannot read \(path)") }
   }
 

@@ -47,85 +47,32 @@ extension AilLog {
 
     func run() throws {
       try runTool(log.diagnostics) {
-        let store = try log.openForReading()
-        let entries = try store.exportEntries()
-        let colors = try store.categoryColors()
+        let export = try NoteExport(try log.openForReading())
         guard let to else {
           let sink = OutputSink.standardOutput
-          try Self.ndjson(entries, colors: colors, sink)
+          try export.forEachRecord { try sink.emit($0) }
           try sink.flush()
-          let recordings = entries.filter { $0.audio != nil }.count
-          if recordings > 0 {
+          if export.recordings > 0 {
             log.diagnostics.warning(
               tr(
-                one: "\(recordings) recording left out: export --to DIR keeps it",
-                other: "\(recordings) recordings left out: export --to DIR keeps them", count: recordings))
+                one: "\(export.recordings) recording left out: export --to DIR keeps it",
+                other: "\(export.recordings) recordings left out: export --to DIR keeps them", count: export.recordings)
+            )
           }
           return
         }
-        try Self.makeFolder(to + "/audio")
-        // Every file appears whole or not at all, so that an export stopped midway (a full disk,
-        // a kill) leaves the previous backup in the folder as it was, never a truncated one.
-        for entry in entries {
-          guard let audio = entry.audio else { continue }
-          let target = to + "/audio/" + audio
-          // Named by its SHA-256 and only ever written whole: one already there is this recording.
-          if !FileManager.default.fileExists(atPath: target) {
-            guard let data = FileManager.default.contents(atPath: store.recordings.path(of: audio)) else {
-              throw ToolError(.ioError, tr("cannot copy the recording \(audio) to \(target)"))
-            }
-            try Self.writeWhole(data, to: target)
-          }
+        // A file or folder of the export that could not be written is the tool's I/O error (74).
+        do {
+          try export.write(to: to, layout: format == .markdown ? .markdown : .ndjson)
+        } catch let error as NoteExport.Failure {
+          throw ToolError(.ioError, error.description)
+        } catch let error as FileWriteError {
+          throw ToolError(.ioError, error.description)
         }
-        switch format {
-        case .ndjson, .ailo:
-          try Self.reportingWriteErrors {
-            let file = try PartialFile(for: to + "/log.ndjson")
-            do {
-              let fd = open(file.partial, O_WRONLY | O_APPEND | O_CLOEXEC)
-              guard fd >= 0 else { throw ToolError(.ioError, tr("cannot write \(file.path)")) }
-              defer { close(fd) }
-              let sink = OutputSink(fd: fd)
-              try Self.ndjson(entries, colors: colors, sink)
-              try sink.flush()
-            } catch {
-              file.abandon()
-              throw error
-            }
-            try file.commit()
-          }
-        case .markdown:
-          for entry in entries {
-            try Self.writeWhole(Data(FrontMatter.document(entry).utf8), to: to + "/\(entry.id).md")
-          }
-        }
+        let count = export.entries.count
         log.diagnostics.info(
-          tr(
-            one: "exported \(entries.count) entry to \(to)", other: "exported \(entries.count) entries to \(to)",
-            count: entries.count))
+          tr(one: "exported \(count) entry to \(to)", other: "exported \(count) entries to \(to)", count: count))
       }
-    }
-
-    static func ndjson(_ entries: [LogEntry], colors: [String: String], _ sink: OutputSink) throws {
-      for (name, color) in colors.sorted(by: { $0.key < $1.key }) {
-        try sink.emit(LogLabel(type: "category", name: name, color: color, entries: 0))
-      }
-      for entry in entries { try sink.emit(entry) }
-    }
-
-    private static func writeWhole(_ data: Data, to path: String) throws {
-      try reportingWriteErrors { try PrivateFile.write(data, to: path) }
-    }
-
-    /// A file that could not be written is the tool's I/O error (74).
-    private static func reportingWriteErrors(_ body: () throws -> Void) throws {
-      do { try body() } catch let error as FileWriteError { throw ToolError(.ioError, error.description) }
-    }
-
-    static func makeFolder(_ path: String) throws {
-      do {
-        try PrivateFolder.make(path)
-      } catch { throw ToolError(.ioError, tr("cannot make the folder \(path)")) }
     }
   }
 
@@ -170,125 +117,56 @@ extension AilLog {
         let hasNDJSON = FileManager.default.fileExists(atPath: path + "/log.ndjson")
         let chosen = format ?? (isFolder.boolValue ? (hasNDJSON ? .ndjson : .markdown) : .ndjson)
         let folder = isFolder.boolValue ? path : PathParts.folder(of: path)
-        let store = try log.open(creating: true)
-        var importer = Importer(
-          store: store, audioFolder: PathParts.joining(folder, "audio"), diagnostics: diagnostics)
+        var importer = NoteImport(
+          into: try log.open(creating: true), audioFolder: PathParts.joining(folder, "audio"))
+        var bad = 0
         switch chosen {
         case .ndjson:
-          try importer.ndjson(isFolder.boolValue ? path + "/log.ndjson" : path, strict: strict)
+          let input = RecordInput(
+            paths: [isFolder.boolValue ? path + "/log.ndjson" : path], strict: strict, diagnostics: diagnostics,
+            sink: nil)
+          try input.forEachRecord { line in
+            if try line.head().kind == LogLabel.kind { return try importer.label(line.decode(LogLabel.self)) }
+            do { try importer.entry(line.decode(LogEntry.self)) } catch let error as NoteLog.LogError {
+              try input.reject(line, error.description)
+            }
+          }
+          bad = input.rejected
         case .markdown:
           guard isFolder.boolValue else { throw ToolError(.usage, tr("--format markdown reads a folder: \(path)")) }
-          try importer.markdown(folder: path, strict: strict)
+          try importer.markdown(folder: path) { file, problem in
+            bad += 1
+            if strict { throw ToolError(.dataError, "\(file): \(problem)") }
+            // TRANSLATORS: {0} is a file, {1} what is wrong with it (a message of its own); the file is left out.
+            diagnostics.error(tr("\(file): \(problem) (skipped)"))
+          }
         case .ailo:
-          try importer.app(path, defaultCategory: try log.defaultCategory(), strict: strict)
+          let bytes = try InputFile.contents(of: path)
+          let json: JSONValue
+          do { json = try bytes.withUnsafeBytes { try WireCoding.parse($0) } } catch {
+            let reason = String(describing: error)
+            throw ToolError(.dataError, tr("\(path): not JSON: \(reason)"))
+          }
+          try importer.app(json, file: path, defaultCategory: try log.defaultCategory()) { entry, given in
+            diagnostics.warning(tr("\(entry.title): recording \(given) not found, imported without it"))
+          }
         }
-        try importer.finish()
+        try Self.summarize(importer, bad: bad, diagnostics)
       }
     }
-  }
-}
 
-/// Entries put back one transaction each, with a tally for the summary.
-struct Importer {
-  let store: NoteLog
-  let audioFolder: String
-  let diagnostics: Diagnostics
-  var added = 0
-  var present = 0
-  var bad = 0
-
-  mutating func ndjson(_ file: String, strict: Bool) throws {
-    let input = RecordInput(paths: [file], strict: strict, diagnostics: diagnostics, sink: nil)
-    try input.forEachRecord { line in
-      let head = try line.head()
-      if head.kind == LogLabel.kind {
-        let label = try line.decode(LogLabel.self)
-        if label.type == "category" { try store.addCategory(label.name, color: label.color) }
-        return
+    static func summarize(_ importer: NoteImport, bad: Int, _ diagnostics: Diagnostics) throws {
+      let (added, present) = (importer.added, importer.present)
+      diagnostics.info(
+        present > 0
+          ? tr(
+            one: "imported \(added) entry, \(present) already there",
+            other: "imported \(added) entries, \(present) already there", count: added)
+          : tr(one: "imported \(added) entry", other: "imported \(added) entries", count: added))
+      if bad > 0 {
+        throw ToolError(
+          .dataError, tr(one: "skipped \(bad) bad entry", other: "skipped \(bad) bad entries", count: bad))
       }
-      let entry = try line.decode(LogEntry.self)
-      do { try restore(entry, audioPath: entry.audio.map { audioFolder + "/" + $0 }) } catch let error
-        as NoteLog.LogError
-      {
-        try input.reject(line, error.description)
-      }
-    }
-    bad += input.rejected
-  }
-
-  mutating func markdown(folder: String, strict: Bool) throws {
-    let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".md") }
-      .sorted()
-    for name in names {
-      let file = folder + "/" + name
-      do {
-        let (members, content) = try FrontMatter.parse(
-          String(decoding: try InputFile.contents(of: file), as: UTF8.self))
-        var object = members
-        object["kind"] = .string(LogEntry.kind)
-        object["content"] = .string(content)
-        let entry = try LogEntry(members: object)
-        try restore(entry, audioPath: entry.audio.map { audioFolder + "/" + $0 })
-      } catch let error as FrontMatter.ParseError {
-        try reject(file, error.description, strict: strict)
-      } catch let error as DecodingError {
-        try reject(file, WireCoding.describe(error), strict: strict)
-      } catch let error as NoteLog.LogError {
-        try reject(file, error.description, strict: strict)
-      }
-    }
-  }
-
-  mutating func app(_ file: String, defaultCategory: String, strict: Bool) throws {
-    let bytes = try InputFile.contents(of: file)
-    let json: JSONValue
-    do { json = try bytes.withUnsafeBytes { try WireCoding.parse($0) } } catch {
-      let reason = String(describing: error)
-      throw ToolError(.dataError, tr("\(file): not JSON: \(reason)"))
-    }
-    let folder = PathParts.folder(of: file)
-    for (entry, audio) in try AppExport.entries(json, defaultCategory: defaultCategory) {
-      var path = audio
-      if let given = audio, !FileManager.default.fileExists(atPath: given) {
-        // The app's paths are from another machine: look beside the file.
-        let beside = PathParts.joining(folder, PathParts.name(of: given))
-        path = FileManager.default.fileExists(atPath: beside) ? beside : nil
-        if path == nil { diagnostics.warning(tr("\(entry.title): recording \(given) not found, imported without it")) }
-      }
-      try restore(entry, audioPath: path, named: false)
-    }
-  }
-
-  /// `named`: the file carries its stored name (an export), else it is named by its content.
-  private mutating func restore(_ entry: LogEntry, audioPath: String?, named: Bool = true) throws {
-    var entry = entry
-    var content: ContentFiles.Content?
-    if let audioPath {
-      let read = try store.recordings.read(fileAt: audioPath)
-      content =
-        named ? store.recordings.content(named: PathParts.name(of: audioPath), data: read.data) : read
-      entry.audio = content?.name
-    }
-    if try store.restore(entry, audio: content) { added += 1 } else { present += 1 }
-  }
-
-  /// A bad file of a Markdown export: `file: problem`, with `(skipped)` unless `strict` stops here.
-  private mutating func reject(_ file: String, _ problem: String, strict: Bool) throws {
-    bad += 1
-    if strict { throw ToolError(.dataError, "\(file): \(problem)") }
-    // TRANSLATORS: {0} is a file, {1} what is wrong with it (a message of its own); the file is left out.
-    diagnostics.error(tr("\(file): \(problem) (skipped)"))
-  }
-
-  func finish() throws {
-    diagnostics.info(
-      present > 0
-        ? tr(
-          one: "imported \(added) entry, \(present) already there",
-          other: "imported \(added) entries, \(present) already there", count: added)
-        : tr(one: "imported \(added) entry", other: "imported \(added) entries", count: added))
-    if bad > 0 {
-      throw ToolError(.dataError, tr(one: "skipped \(bad) bad entry", other: "skipped \(bad) bad entries", count: bad))
     }
   }
 }
