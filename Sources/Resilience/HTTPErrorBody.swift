@@ -22,12 +22,14 @@ public enum HTTPErrorBody {
 
   /// The longest plain-text message kept, in characters.
   static let excerptLength = 160
+  /// The message of a body that says nothing.
+  public static let noMessage = "(no message)"
 
   public static func parse(_ bytes: [UInt8]) -> Parsed {
     guard let value = try? bytes.withUnsafeBytes({ try WireCoding.parse($0) }), value.objectValue != nil else {
       let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
       let line = plain(text)
-      return Parsed(message: line.isEmpty ? "(no message)" : line)
+      return Parsed(message: line.isEmpty ? noMessage : line)
     }
     if let error = value["error"] {
       if let message = error.stringValue { return Parsed(message: message) }
@@ -44,6 +46,11 @@ public enum HTTPErrorBody {
       }
     }
     if let detail = value["detail"], let first = describeDetail(detail) { return Parsed(message: first) }
+    // Readeck's form errors: the form's own errors, if any; its fields' are the caller's to show.
+    if value["is_valid"] == .bool(false) {
+      let errors = value["errors"]?.arrayValue?.compactMap(\.stringValue) ?? []
+      return Parsed(message: errors.isEmpty ? noMessage : errors.joined(separator: "; "))
+    }
     return Parsed(message: excerpt(String(decoding: bytes.prefix(4096), as: UTF8.self)))
   }
 

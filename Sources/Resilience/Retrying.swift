@@ -9,6 +9,8 @@ public struct AttemptError: Error, Sendable {
   public var wording: Wording
   /// An error answer's JSON body, for a caller that shows more of it (a form's field errors).
   public var body: JSONValue?
+  /// What an error answer's body said (``HTTPErrorBody``), for a caller that words the status itself.
+  public var serverMessage: String?
 
   /// What to tell the user, in the user's language.
   public var message: String {
@@ -18,14 +20,15 @@ public struct AttemptError: Error, Sendable {
 
   /// An error whose message is the same in every language (a server's words) or already in the
   /// user's.
-  public init(_ failure: AttemptFailure, message: String, body: JSONValue? = nil) {
-    self.init(failure, wording: Wording(verbatim: message), body: body)
+  public init(_ failure: AttemptFailure, message: String, body: JSONValue? = nil, serverMessage: String? = nil) {
+    self.init(failure, wording: Wording(verbatim: message), body: body, serverMessage: serverMessage)
   }
 
-  public init(_ failure: AttemptFailure, wording: Wording, body: JSONValue? = nil) {
+  public init(_ failure: AttemptFailure, wording: Wording, body: JSONValue? = nil, serverMessage: String? = nil) {
     self.failure = failure
     self.wording = wording
     self.body = body
+    self.serverMessage = serverMessage
   }
 }
 

@@ -40,4 +40,25 @@ import Testing
     #expect(long.count == 161 && long.hasSuffix("…"))
     #expect(parse(#"{"status":"down"}"#).message == #"{"status":"down"}"#)
   }
+
+  @Test func readecksFormErrorsGiveTheFormsOwnErrorsAndLeaveTheFieldsToTheCaller() {
+    let fieldsOnly = #"{"is_valid":false,"errors":null,"fields":{"url":{"errors":["field is required"]}}}"#
+    #expect(parse(fieldsOnly).message == HTTPErrorBody.noMessage)
+    #expect(
+      parse(#"{"is_valid":false,"errors":["too many labels","bad date"]}"#).message == "too many labels; bad date")
+  }
+
+  @Test func aStatusIsSaidWithItsReasonAndWhatTheBodyAddsOnce() {
+    func summary(_ status: Int, _ reason: String, _ body: String) -> String {
+      HTTPErrorBody.summary(status: status, reason: reason, parse(body))
+    }
+    #expect(
+      summary(503, "Service Unavailable", #"{"status":503,"message":"Service Unavailable"}"#)
+        == "HTTP 503 Service Unavailable")
+    #expect(summary(500, "Internal Server Error", "") == "HTTP 500 Internal Server Error")
+    #expect(
+      summary(429, "Too Many Requests", #"{"error":{"message":"Rate limit reached"}}"#)
+        == "HTTP 429 Too Many Requests: Rate limit reached")
+    #expect(summary(599, "", "odd") == "HTTP 599: odd")
+  }
 }

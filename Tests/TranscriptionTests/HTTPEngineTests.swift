@@ -174,7 +174,7 @@ import Testing
         try await makeEngine(fake, http, recorder: recorder).recognize(Self.chunk, language: .german)
       }
       #expect(error?.kind == .rejected)
-      #expect(error?.message.contains("HTTP 400: Invalid file format.") == true)
+      #expect(error?.message.contains("HTTP 400 Bad Request: Invalid file format.") == true)
       #expect(fake.count == 1)
       #expect(recorder.sleeps.isEmpty)
     }
@@ -265,7 +265,7 @@ import Testing
       #expect(recorder.sleeps == [7])
       #expect(fake.count == 2)
       #expect(recorder.messages.count == 1)
-      #expect(recorder.messages.first?.contains("HTTP 429: Rate limit reached") == true)
+      #expect(recorder.messages.first?.contains("HTTP 429 Too Many Requests: Rate limit reached") == true)
       #expect(recorder.messages.first?.contains("retrying in 7.0 s (retry 1 of 2)") == true)
     }
   }
@@ -292,8 +292,9 @@ import Testing
       #expect(recorder.sleeps.count == 2)
       #expect(recorder.sleeps[0] >= 0.45 && recorder.sleeps[0] <= 0.55)  // base, ±10 % jitter
       #expect(recorder.sleeps[1] >= 0.9 && recorder.sleeps[1] <= 1.1)  // doubled
-      #expect(recorder.messages[0].contains("HTTP 500: failed to process audio"))  // whisper.cpp's string error
-      #expect(recorder.messages[1].contains("HTTP 502: upstream exploded"))  // plain text
+      // whisper.cpp's string error
+      #expect(recorder.messages[0].contains("HTTP 500 Internal Server Error: failed to process audio"))
+      #expect(recorder.messages[1].contains("HTTP 502 Bad Gateway: upstream exploded"))  // plain text
     }
   }
 
@@ -304,7 +305,7 @@ import Testing
         try await makeEngine(fake, http).recognize(Self.chunk, language: .german)
       }
       #expect(error?.kind == .transport)
-      #expect(error?.message.contains("HTTP 500: The server had an error") == true)
+      #expect(error?.message.contains("HTTP 500 Internal Server Error: The server had an error") == true)
       #expect(error?.message.contains("after 2 retries") == true)
       #expect(fake.count == 3)
     }

@@ -183,38 +183,18 @@ struct ChatAttempt {
     if let key = provider.apiKey { http.headers.add(name: "Authorization", value: "Bearer " + key) }
     http.body = .bytes(ByteBuffer(bytes: try WireCoding.line(body)))
     let timeout = provider.provider.timeout ?? 300
-    let response: HTTPClientResponse
-    let responseBody: LimitedBody
     do {
-      (response, responseBody) = try await self.http.execute(
-        http, limit: request.stream ? .idle(timeout) : .whole(timeout))
-    } catch is CancellationError {
-      throw CancellationError()
-    } catch {
-      throw AttemptError(.transport(describe(error)), message: describe(error))
+      return try await self.http.attempt(
+        http, limit: request.stream ? .idle(timeout) : .whole(timeout), host: provider.host
+      ).1
+    } catch let error as AttemptError {
+      guard case .status(404, _, _) = error.failure else { throw error }
+      throw ChatError.http(provider: provider.name, status: 404, message: error.serverMessage ?? error.message)
     }
-    let status = Int(response.status.code)
-    guard (200..<300).contains(status) else {
-      let bytes = (try? await responseBody.collect(upTo: 64 << 10)).map { Array($0.readableBytesView) } ?? []
-      let parsed = HTTPErrorBody.parse(bytes)
-      if status == 404 { throw ChatError.http(provider: provider.name, status: 404, message: parsed.message) }
-      throw AttemptError(
-        .status(
-          status, retryAfter: RetryAfter.seconds(in: response.headers, now: Date().timeIntervalSince1970),
-          quotaExhausted: parsed.quotaExhausted),
-        message: "HTTP \(status): \(parsed.message)")
-    }
-    return responseBody
   }
 
   private func collect(_ body: LimitedBody) async throws -> [UInt8] {
-    do {
-      return Array(try await body.collect(upTo: 64 << 20).readableBytesView)
-    } catch is CancellationError {
-      throw CancellationError()
-    } catch {
-      throw AttemptError(.transport(describe(error)), message: "the answer broke off: \(describe(error))")
-    }
+    Array(try await body.collectWhole(upTo: 64 << 20, host: provider.host).readableBytesView)
   }
 
   private func parse(_ bytes: [UInt8]) throws -> JSONValue {

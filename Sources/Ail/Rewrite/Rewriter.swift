@@ -145,9 +145,7 @@ public final class Rewriter: Sendable {
       case .transport: throw ChatError.unreachable(provider: provider.name, message: error.message)
       case .status(let status, _, _):
         // The attempt's message starts with the status for the retry warnings; said once here.
-        let prefix = "HTTP \(status): "
-        let message = error.message.hasPrefix(prefix) ? String(error.message.dropFirst(prefix.count)) : error.message
-        throw ChatError.http(provider: provider.name, status: status, message: message)
+        throw ChatError.http(provider: provider.name, status: status, message: error.serverMessage ?? error.message)
       }
     } catch let error as CircuitOpenError {
       throw ChatError.unreachable(provider: provider.name, message: error.description)

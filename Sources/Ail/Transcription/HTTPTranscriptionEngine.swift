@@ -175,27 +175,8 @@ public struct HTTPTranscriptionEngine: SpeechEngine {
     request.headers.add(name: "User-Agent", value: "ail-transcribe")
     if let apiKey { request.headers.add(name: "Authorization", value: "Bearer " + apiKey) }
     request.body = .bytes(ByteBuffer(bytes: body))
-    let response: HTTPClientResponse
-    let bytes: [UInt8]
-    do {
-      let body: LimitedBody
-      (response, body) = try await http.execute(request, limit: .whole(timeout))
-      bytes = Array(try await body.collect(upTo: 32 << 20).readableBytesView)
-    } catch is CancellationError {
-      throw CancellationError()
-    } catch {
-      let reason = describe(error)
-      throw AttemptError(.transport(reason), message: reason)
-    }
-    let status = Int(response.status.code)
-    guard (200..<300).contains(status) else {
-      let parsed = HTTPErrorBody.parse(bytes)
-      throw AttemptError(
-        .status(
-          status, retryAfter: RetryAfter.seconds(in: response.headers, now: Date().timeIntervalSince1970),
-          quotaExhausted: parsed.quotaExhausted),
-        message: "HTTP \(status): \(parsed.message)")
-    }
+    let (response, body) = try await http.attempt(request, limit: .whole(timeout), host: authority)
+    let bytes = Array(try await body.collectWhole(upTo: 32 << 20, host: authority).readableBytesView)
     do {
       return try HTTPTranscriptionResponse.parse(bytes, contentType: response.headers.first(name: "Content-Type"))
     } catch let error as HTTPTranscriptionResponse.Unreadable {
@@ -256,19 +237,6 @@ public struct HTTPTranscriptionEngine: SpeechEngine {
   private func scrubbed(_ message: String) -> String {
     guard let apiKey, apiKey.count >= 4 else { return message }
     return message.replacingOccurrences(of: apiKey, with: "[redacted]")
-  }
-
-  private func describe(_ error: any Error) -> String {
-    if error is RequestStalled
-      || (error as? HTTPClientError).map({ $0 == .deadlineExceeded || $0 == .readTimeout }) == true
-    {
-      return "no answer within \(Self.seconds(timeout)) (timed out)"
-    }
-    return TransportFailure.describe(error, host: authority)
-  }
-
-  private static func seconds(_ value: Double) -> String {
-    value == value.rounded() ? "\(Int(value)) s" : "\((value * 10).rounded() / 10) s"
   }
 
   /// The prompt's end, from a word start, at most ``promptLimit`` characters.

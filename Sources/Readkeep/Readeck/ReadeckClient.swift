@@ -201,13 +201,7 @@ public final class ReadeckClient: Sendable {
     try await retrying(method, url) {
       let (response, body) = try await self.attempt(
         method, url, accept: accept, body: payload, limit: .whole(self.timeout))
-      do {
-        return (response, try await body.collect(upTo: 256 << 20))
-      } catch is CancellationError {
-        throw CancellationError()
-      } catch {
-        throw AttemptError(.transport(self.describe(error)), wording: self.wording(error))
-      }
+      return (response, try await body.collectWhole(upTo: 256 << 20, host: self.host))
     }
   }
 
@@ -276,7 +270,8 @@ public final class ReadeckClient: Sendable {
     return true
   }
 
-  /// One try: a transport failure or an error status becomes an ``AttemptError`` for the policy.
+  /// One try, with the token: a transport failure or an error status becomes an ``AttemptError``
+  /// for the policy.
   private func attempt(
     _ method: HTTPMethod, _ url: String, accept: Accept, body: [UInt8]?, limit: TimeLimit
   ) async throws -> (HTTPClientResponse, LimitedBody) {
@@ -289,42 +284,11 @@ public final class ReadeckClient: Sendable {
       request.headers.add(name: "Content-Type", value: "application/json")
       request.body = .bytes(ByteBuffer(bytes: body))
     }
-    let response: HTTPClientResponse
-    let responseBody: LimitedBody
-    do {
-      (response, responseBody) = try await http.execute(request, limit: limit)
-    } catch is CancellationError {
-      throw CancellationError()
-    } catch {
-      throw AttemptError(.transport(describe(error)), wording: wording(error))
-    }
-    let status = Int(response.status.code)
-    guard (200..<300).contains(status) else {
-      // The body of an error is small; its message helps the user.
-      let errorBody = (try? await responseBody.collect(upTo: 64 << 10)).map { String(buffer: $0) } ?? ""
-      let retryAfter = response.headers.first(name: "Retry-After").flatMap {
-        RetryAfter.seconds($0, now: Date().timeIntervalSince1970)
-      }
-      let json = try? Array(errorBody.utf8).withUnsafeBytes { try WireCoding.parse($0) }
-      let message = errorMessage(status: status, reason: response.status.reasonPhrase, body: json)
-      throw AttemptError(.status(status, retryAfter: retryAfter, quotaExhausted: false), message: message, body: json)
-    }
-    return (response, responseBody)
-  }
-
-  /// `HTTP 503 Service Unavailable`, with the server's JSON `message` when it differs.
-  private func errorMessage(status: Int, reason: String, body: JSONValue?) -> String {
-    var message = "HTTP \(status) \(reason)"
-    if let text = body?["message"]?.stringValue, text != reason {
-      message += ": " + text
-    }
-    return message
+    return try await http.attempt(request, limit: limit, host: host)
   }
 
   private func pathForMessages(_ url: String) -> String {
     url.hasPrefix(server) ? String(url.dropFirst(server.count)) : URLText.redactingCredentials(url)
   }
 
-  private func describe(_ error: any Error) -> String { TransportFailure.describe(error, host: host) }
-  private func wording(_ error: any Error) -> Wording { TransportFailure.wording(error, host: host) }
 }
