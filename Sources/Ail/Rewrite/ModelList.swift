@@ -30,18 +30,18 @@ public enum ModelList {
     request.headers.add(name: "Accept", value: "application/json")
     request.headers.add(name: "User-Agent", value: "ail-ai")
     if let key = provider.apiKey { request.headers.add(name: "Authorization", value: "Bearer " + key) }
-    let response: HTTPClientResponse
-    let body: ByteBuffer
+    let bytes: [UInt8]
     do {
-      response = try await http.execute(request, timeout: .seconds(Int64(provider.provider.connectTimeout ?? 10) + 20))
-      body = try await response.body.collect(upTo: 16 << 20)
-    } catch {
-      throw ChatError.unreachable(provider: provider.name, message: "cannot ask \(url): \(error)")
-    }
-    let bytes = Array(body.readableBytesView)
-    guard response.status.code == 200 else {
-      throw ChatError.http(
-        provider: provider.name, status: Int(response.status.code), message: HTTPErrorBody.parse(bytes).message)
+      // The whole answer within the limit: a server that sends headers and then nothing must not
+      // hold a model listing (AsyncHTTPClient's own timeout ends with the head).
+      let limit = TimeLimit.whole(Double(provider.provider.connectTimeout ?? 10) + 20)
+      let (_, body) = try await http.attempt(request, limit: limit, host: provider.host)
+      bytes = Array(try await body.collectWhole(upTo: 16 << 20, host: provider.host).readableBytesView)
+    } catch let error as AttemptError {
+      guard case .status(let status, _, _) = error.failure else {
+        throw ChatError.unreachable(provider: provider.name, message: "cannot ask \(url): \(error.message)")
+      }
+      throw ChatError.http(provider: provider.name, status: status, message: error.serverMessage ?? error.message)
     }
     guard let value = try? bytes.withUnsafeBytes({ try WireCoding.parse($0) }) else {
       throw ChatError.malformed(provider: provider.name, message: "the answer of \(url) is not JSON")
