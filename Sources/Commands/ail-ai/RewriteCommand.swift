@@ -222,11 +222,13 @@ struct RewriteCommand: AsyncParsableCommand, RetriesDefault, RetryDelayDefault {
             reportUsage: usage, strict: strict, diagnostics: diagnostics
           ).run(readers: readers)
         case .text(let text):
-          let answer = try await TextRewriting(
+          let sink = OutputSink.standardOutput.flushing(eachRecord: true)
+          let rewrite = TextRewrite(
             rewriter: rewriter, template: template, chunking: chunking, concurrency: inFlight,
             structured: structured, keepThink: keepThink, diff: diff, dryRun: dryRun, usage: usage,
-            diagnostics: diagnostics
-          ).run(input: text)
+            write: { try sink.write($0) }, tell: { diagnostics.info($0) })
+          let answer = try await withToolErrors { try await rewrite.run(input: text) }
+          try sink.flush()
           if let answer {
             history.keep(
               answer, system: systemPrompt, input: text, conversation: earlier?.last?.conversation,
