@@ -296,12 +296,19 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
+        "TestSupport",
         "ReadeckFake", "Wire", "OfflineStore", .product(name: "GRDB", package: "GRDB.swift"), "rk-fetch", "rk-cache",
         "rk-prune", "rk-push", "rk-extract-images", "ail-mail", "ail-ai", "ail-transcribe", "ail-log", "llm-fake",
         "rk-ail",
         "LLMFake", asyncHTTPClient, .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ] + nio,
       swiftSettings: settings),
+    /// What every test suite may share: a temporary folder of its own.
+    .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: settings),
+    /// What the article side's suites share: a fresh store, an article as rk-fetch stores it.
+    .target(
+      name: "ArticleTestSupport", dependencies: ["OfflineStore", "TestSupport", "Wire"],
+      path: "Tests/ArticleTestSupport", swiftSettings: settings),
     /// What the fakes' test suites share: reading answers whole, and raw exchanges on a socket.
     .target(
       name: "FakeServerTestSupport", dependencies: [asyncHTTPClient] + nio, path: "Tests/FakeServerTestSupport",
@@ -315,6 +322,7 @@ let package = Package(
     .testTarget(
       name: "OfflineStoreTests",
       dependencies: [
+        "ArticleTestSupport", "TestSupport",
         "OfflineStore", "ContentHash", "HTMLScan", "Wire", .product(name: "GRDB", package: "GRDB.swift"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
@@ -323,6 +331,7 @@ let package = Package(
     .testTarget(
       name: "ArticleFormatsTests",
       dependencies: [
+        "ArticleTestSupport", "TestSupport",
         "ArticleFormats", "OfflineStore", "HTMLScan", "Wire", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: settings),
@@ -330,10 +339,13 @@ let package = Package(
     /// record filing, front matter, export and import, recordings.
     .testTarget(
       name: "NotesStoreTests",
-      dependencies: ["NotesStore", "SQLiteStore", "Wire", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "TestSupport", "NotesStore", "SQLiteStore", "Wire", .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       swiftSettings: settings),
     /// The catalog: tree, names, keywords, prompt generation, the app's export format.
-    .testTarget(name: "PromptCatalogTests", dependencies: ["PromptCatalog", "Wire"], swiftSettings: settings),
+    .testTarget(
+      name: "PromptCatalogTests", dependencies: ["TestSupport", "PromptCatalog", "Wire"], swiftSettings: settings),
     /// The LLM fake against each imitated server: framing, errors, models, transcription, faults, timing.
     .testTarget(
       name: "LLMFakeTests", dependencies: ["LLMFake", "FakeServerTestSupport", "Wire", asyncHTTPClient] + nio,
@@ -341,14 +353,18 @@ let package = Package(
     /// Chat providers against the LLM fake: framing, retries, fallback, breaker, cache, diff.
     .testTarget(
       name: "RewriteTests",
-      dependencies: ["Rewrite", "FakeServer", "LLMFake", "Resilience", "ToolKit", "Wire", asyncHTTPClient] + nio,
+      dependencies: [
+        "TestSupport", "Rewrite", "FakeServer", "LLMFake", "Resilience", "ToolKit", "Wire", asyncHTTPClient,
+      ] + nio,
       swiftSettings: settings),
     /// Opening stores, full-text queries, content-named files: what every SQLite store shares.
     .testTarget(
-      name: "SQLiteStoreTests", dependencies: ["SQLiteStore", .product(name: "GRDB", package: "GRDB.swift")],
+      name: "SQLiteStoreTests",
+      dependencies: ["TestSupport", "SQLiteStore", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: settings),
     /// The history store: conversations, search, pruning by age and size.
-    .testTarget(name: "ChatHistoryTests", dependencies: ["ChatHistory", "SQLiteStore"], swiftSettings: settings),
+    .testTarget(
+      name: "ChatHistoryTests", dependencies: ["TestSupport", "ChatHistory", "SQLiteStore"], swiftSettings: settings),
     /// Segmentation and WAV reading on synthetic signals; fixtures are read from the source tree.
     .testTarget(name: "AudioTests", dependencies: ["Audio"], swiftSettings: settings),
     /// Speech engines over HTTP against the LLM fake's transcription routes, dedup, subtitles.
@@ -357,12 +373,14 @@ let package = Package(
       swiftSettings: settings),
     /// MIME decoding against fixtures and Python's email package, drafts, fuzz findings.
     .testTarget(
-      name: "MailTests", dependencies: ["Mail", "HTMLScan", "Wire"], exclude: ["Fixtures"], swiftSettings: settings),
+      name: "MailTests", dependencies: ["TestSupport", "Mail", "HTMLScan", "Wire"], exclude: ["Fixtures"],
+      swiftSettings: settings),
     /// The tokenizer against hand-written cases and the html5lib-tests suite, srcset, plain text.
     .testTarget(name: "HTMLScanTests", dependencies: ["HTMLScan"], swiftSettings: settings),
     /// Finding, resolving, fetching (against a loopback image server) and embedding images.
     .testTarget(
-      name: "ImageExtractionTests", dependencies: ["ImageExtraction", "HTMLScan", "Resilience", asyncHTTPClient] + nio,
+      name: "ImageExtractionTests",
+      dependencies: ["TestSupport", "ImageExtraction", "HTMLScan", "Resilience", asyncHTTPClient] + nio,
       swiftSettings: settings),
     /// The Readeck client and the sync run against the in-process fake, plus the multipart reader.
     .testTarget(
@@ -371,22 +389,25 @@ let package = Package(
     /// The conflict rule and pushes against the in-process fake, on real store files.
     .testTarget(
       name: "ChangePushTests",
-      dependencies: ["ChangePush", "OfflineStore", "Readeck", "ReadeckFake", "Resilience", "Wire", asyncHTTPClient],
+      dependencies: [
+        "TestSupport", "ChangePush", "OfflineStore", "Readeck", "ReadeckFake", "Resilience", "Wire", asyncHTTPClient,
+      ],
       swiftSettings: settings),
     /// Retry policy, Retry-After, the circuit breaker and the HTTP client's set-up.
     .testTarget(name: "ResilienceTests", dependencies: ["Resilience", asyncHTTPClient], swiftSettings: settings),
     /// Records, the JSON parser and writer against Foundation's, dates, round trips.
     .testTarget(name: "WireTests", dependencies: ["Wire"], swiftSettings: settings),
     /// Splitting paths, and writing files whole through links, to standard output, or not at all.
-    .testTarget(name: "PrivateFilesTests", dependencies: ["PrivateFiles"], swiftSettings: settings),
+    .testTarget(name: "PrivateFilesTests", dependencies: ["TestSupport", "PrivateFiles"], swiftSettings: settings),
     /// SHA-256 hex against known digests.
     .testTarget(name: "ContentHashTests", dependencies: ["ContentHash"], swiftSettings: settings),
     /// Line reader, output sink, diagnostics, exit statuses, configuration and secrets.
     .testTarget(
-      name: "ToolKitTests", dependencies: ["Localization", "ToolKit", argumentParser], swiftSettings: settings),
+      name: "ToolKitTests", dependencies: ["TestSupport", "Localization", "ToolKit", argumentParser],
+      swiftSettings: settings),
     /// Man pages and completion scripts: rendering, freshness against the committed pages.
     .testTarget(
-      name: "ManPagesTests", dependencies: ["Localization", "ManPages", "ToolKit", argumentParser],
+      name: "ManPagesTests", dependencies: ["TestSupport", "Localization", "ManPages", "ToolKit", argumentParser],
       swiftSettings: settings),
     /// The language choice, messages and plurals, formatting for people, and the catalogs against
     /// the code: extraction of every message, translations, placeholders, generated tables, msgfmt.

@@ -1,4 +1,5 @@
 import ArticleFormats
+import ArticleTestSupport
 import Foundation
 import OfflineStore
 import Testing

@@ -205,7 +205,7 @@ import Wire
       let cached = try harness.cached(ids[0])
       let gone = try await FakeReadeck.start(bookmarks: [], token: token)
       let closed = gone.baseURL
-      try await gone.shutdown()
+      try await gone.stop()
 
       let (outcome, records) = try await harness.push(client: try harness.client(server: closed, maxRetries: 1))
       guard case .unreachable = outcome.abortedBy else {

@@ -6,6 +6,7 @@ import Readeck
 import ReadeckFake
 import Resilience
 import Synchronization
+import TestSupport
 import Wire
 
 let token = "rk-push-test-token-4Kd9"
@@ -50,8 +51,8 @@ struct PushHarness: Sendable {
 func withPushHarness<T>(_ bookmarks: [FakeBookmark], _ body: (PushHarness) async throws -> T) async throws -> T {
   let fake = try await FakeReadeck.start(bookmarks: bookmarks, token: token)
   let http = RetryingHTTP.client(connectTimeout: 1)
-  let folder = NSTemporaryDirectory() + "push-tests-" + UUID().uuidString
-  defer { try? FileManager.default.removeItem(atPath: folder) }
+  let folder = TemporaryFolder.path("push-tests")
+  defer { TemporaryFolder.remove(folder) }
   do {
     let store = try OfflineStore(path: folder + "/cache.sqlite", creating: true)
     let harness = PushHarness(fake: fake, http: http, store: store)
@@ -63,11 +64,11 @@ func withPushHarness<T>(_ bookmarks: [FakeBookmark], _ body: (PushHarness) async
     fake.clearRequests()
     let result = try await body(harness)
     try await http.shutdown()
-    try await fake.shutdown()
+    try await fake.stop()
     return result
   } catch {
     try? await http.shutdown()
-    try? await fake.shutdown()
+    try? await fake.stop()
     throw error
   }
 }

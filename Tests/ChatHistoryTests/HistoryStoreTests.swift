@@ -1,11 +1,12 @@
 import ChatHistory
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct HistoryStoreTests {
   func withStore(_ body: (HistoryStore) throws -> Void) throws {
-    let folder = NSTemporaryDirectory() + "history-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("history")
+    defer { TemporaryFolder.remove(folder) }
     try body(try HistoryStore(path: folder + "/ailo/history.sqlite", creating: true))
   }
 

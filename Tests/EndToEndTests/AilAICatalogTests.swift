@@ -1,12 +1,13 @@
 import Foundation
+import TestSupport
 import Testing
 import Wire
 
 /// Every catalog command through the built ail-ai, on one catalog file.
 @Suite struct AilAICatalogTests {
   @Test func everyCatalogCommand() throws {
-    let folder = NSTemporaryDirectory() + "ail-ai-catalog-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("ail-ai-catalog")
+    defer { TemporaryFolder.remove(folder) }
     let catalog = ["--catalog", folder + "/catalog.json"]
     func ai(_ arguments: [String], stdin: String = "") throws -> ToolRun {
       try run("ail-ai", ["catalog"] + arguments + catalog, stdin: stdin)

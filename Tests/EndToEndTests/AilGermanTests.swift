@@ -1,5 +1,6 @@
 import Foundation
 import LLMFake
+import TestSupport
 import Testing
 import Wire
 
@@ -15,7 +16,7 @@ import Wire
   func words(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
 
   func temporaryFolder() throws -> String {
-    let folder = NSTemporaryDirectory() + "ail-german-" + UUID().uuidString
+    let folder = TemporaryFolder.path("ail-german")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     return folder
   }
@@ -89,7 +90,7 @@ import Wire
     locale: [String: String]
   ) throws {
     let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let (germanCatalog, englishCatalog) = (folder + "/de.json", folder + "/en.json")
     let initialised = try run("ail-ai", ["catalog", "init", "--catalog", germanCatalog], environment: locale)
     #expect(initialised.status == 0, "\(initialised.stderr)")

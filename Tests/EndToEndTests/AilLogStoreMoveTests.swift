@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Wire
 
@@ -6,8 +7,8 @@ import Wire
 /// a store at the old place is moved by the first run that uses the default, which says so once.
 @Suite struct AilLogStoreMoveTests {
   @Test func aStoreAtTheOldDefaultPlaceIsMovedOnceAndSaysSo() throws {
-    let data = NSTemporaryDirectory() + "ail-move-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: data) }
+    let data = TemporaryFolder.path("ail-move")
+    defer { TemporaryFolder.remove(data) }
     let old = data + "/ail/log.sqlite"
     let added = try run("ail-log", ["add", "--db", old, "--title", "Kept", "written before the move"])
     #expect(added.status == 0, "\(added.stderr)")

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 import Wire
 
@@ -7,10 +8,10 @@ import Wire
 @Suite struct AilLogTests {
   /// A temporary folder with a store path in it, removed afterwards.
   struct Place {
-    let folder = NSTemporaryDirectory() + "ail-log-\(UUID().uuidString)"
+    let folder = TemporaryFolder.path("ail-log")
     var db: String { folder + "/log.sqlite" }
     init() throws { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-    func remove() { try? FileManager.default.removeItem(atPath: folder) }
+    func remove() { TemporaryFolder.remove(folder) }
   }
 
   /// Tuesday 2026-11-24 10:30 in Berlin.

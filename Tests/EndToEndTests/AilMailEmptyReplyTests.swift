@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// An empty reply never goes out: `reply` refuses new text that is empty or only whitespace
@@ -17,8 +18,8 @@ import Testing
   }
 
   @Test func anEmptyTextFileIsNamed() throws {
-    let file = NSTemporaryDirectory() + "empty-answer-" + UUID().uuidString + ".txt"
-    defer { try? FileManager.default.removeItem(atPath: file) }
+    let file = TemporaryFolder.path("empty-answer") + ".txt"
+    defer { TemporaryFolder.remove(file) }
     try Data().write(to: URL(fileURLWithPath: file))
     let result = try run("ail-mail", ["reply", "--original", original, file], environment: sender)
     #expect(result.status == 65)
@@ -39,8 +40,8 @@ import Testing
       "$0/ail-mail" body "$1" | "$0/ail-ai" --base-url http://127.0.0.1:9/v1 --type openai --model m --retries 0 \
         | "$0/ail-mail" reply --original "$1" > "$2"; echo "reply=$?"
       """
-    let draft = NSTemporaryDirectory() + "draft-" + UUID().uuidString + ".eml"
-    defer { try? FileManager.default.removeItem(atPath: draft) }
+    let draft = TemporaryFolder.path("draft") + ".eml"
+    defer { TemporaryFolder.remove(draft) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", script, binaries.path, original, draft]

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Wire
 
@@ -9,7 +10,7 @@ import Wire
 
   /// A Maildir of four messages (two seen, one of them flagged; two new) and one in tmp/.
   func makeMaildir() throws -> String {
-    let folder = NSTemporaryDirectory() + "ail-mail-inbox-" + UUID().uuidString
+    let folder = TemporaryFolder.path("ail-mail-inbox")
     for sub in ["cur", "new", "tmp"] {
       try FileManager.default.createDirectory(atPath: "\(folder)/INBOX/\(sub)", withIntermediateDirectories: true)
     }
@@ -26,7 +27,7 @@ import Wire
 
   @Test func listShowsTheInboxNewestFirstWithFiltersAndATable() throws {
     let folder = try makeMaildir()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let inbox = folder + "/INBOX"
     func sources(_ arguments: [String]) throws -> [String] {
       let result = try run("ail-mail", ["list", inbox] + arguments)
@@ -74,7 +75,7 @@ import Wire
 
   @Test func flagRenamesAsMaildirSaysAndRefusesWhatIsNotInOne() throws {
     let folder = try makeMaildir()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let inbox = folder + "/INBOX"
     let flagged = try run("ail-mail", ["flag", "--seen", "--flagged", inbox + "/new/3.host"])
     #expect(flagged.status == 0, "\(flagged.stderr)")
@@ -182,10 +183,10 @@ import Wire
     """
 
   @Test func saveKeepsEveryFileInsideTheFolderAndReplacesNothing() throws {
-    let folder = NSTemporaryDirectory() + "ail-mail-save-" + UUID().uuidString
+    let folder = TemporaryFolder.path("ail-mail-save")
     let target = folder + "/in/deeper"
     try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     try "mine\n".write(toFile: target + "/report.txt", atomically: true, encoding: .utf8)
     let message = folder + "/hostile.eml"
     try Self.hostile.write(toFile: message, atomically: true, encoding: .utf8)
@@ -225,9 +226,9 @@ import Wire
   }
 
   @Test(.needsPython3) func composeAndForwardAreReadBackByPython() throws {
-    let folder = NSTemporaryDirectory() + "ail-mail-compose-" + UUID().uuidString
+    let folder = TemporaryFolder.path("ail-mail-compose")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let file = folder + "/Übersicht März.csv"
     try "a;b\n1;2\n".write(toFile: file, atomically: true, encoding: .utf8)
     let composed = try run(

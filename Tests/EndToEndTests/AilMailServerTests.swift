@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Wire
 
@@ -13,8 +14,8 @@ import Wire
       if: imapTools.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) },
       "Dovecot, mbsync or python3 is not installed (apt-get install dovecot-imapd isync python3)"))
   func flagsTravelToTheIMAPServerThroughMbsync() throws {
-    let root = NSTemporaryDirectory() + "ail-mail-imap-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: root) }
+    let root = TemporaryFolder.path("ail-mail-imap")
+    defer { TemporaryFolder.remove(root) }
     let server = try Dovecot.start(in: root)
     defer { server.stop() }
     try FileManager.default.createDirectory(atPath: root + "/mail", withIntermediateDirectories: true)
@@ -47,9 +48,9 @@ import Wire
       if: ["/usr/bin/msmtp", "/usr/bin/python3"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) },
       "msmtp or python3 is not installed (apt-get install msmtp python3)"))
   func msmtpSendsWhatComposeWrote() throws {
-    let root = NSTemporaryDirectory() + "ail-mail-smtp-" + UUID().uuidString
+    let root = TemporaryFolder.path("ail-mail-smtp")
     try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: root) }
+    defer { TemporaryFolder.remove(root) }
     let sink = try SMTPSink.start(in: root)
     defer { sink.stop() }
     try "a;b\n".write(toFile: root + "/Zahlen März.csv", atomically: true, encoding: .utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Wire
 
@@ -10,7 +11,7 @@ import Wire
   func fixture(_ name: String) -> String { Self.fixtures.appendingPathComponent(name).path }
 
   func temporaryFolder() throws -> String {
-    let folder = NSTemporaryDirectory() + "ail-mail-e2e-" + UUID().uuidString
+    let folder = TemporaryFolder.path("ail-mail-e2e")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     return folder
   }
@@ -77,7 +78,7 @@ import Wire
 
   @Test func mboxMessagesComeOneByOne() throws {
     let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let path = try writeMbox(in: folder)
     let result = try run("ail-mail", ["parse", "--mbox", path])
     #expect(result.status == 0)
@@ -89,7 +90,7 @@ import Wire
   @Test(.needsPython3)
   func mboxMessagesAgreeWithPython() throws {
     let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let path = try writeMbox(in: folder)
     let records = try run("ail-mail", ["parse", "--mbox", path]).records(kind: "mail")
     let script = Self.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -114,7 +115,7 @@ import Wire
 
   @Test func maildirAndItsErrors() throws {
     let folder = try temporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     for sub in ["cur", "new", "tmp"] {
       try FileManager.default.createDirectory(atPath: "\(folder)/\(sub)", withIntermediateDirectories: true)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import LLMFake
+import TestSupport
 import Testing
 import Wire
 
@@ -11,8 +12,8 @@ import Wire
   @Test(.needsPocketSphinx, .needsMake)
   func eachRecordingIsFiledOnceWithItsAudioAndTheCacheAnswersARepeat() async throws {
     let fake = try await FakeLLM.start(.init(models: [FakeModel("m", answer: .text("A tidy note."))]))
-    let folder = NSTemporaryDirectory() + "memos-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("memos")
+    defer { TemporaryFolder.remove(folder) }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: AilTranscribeTests.wav, toPath: folder + "/monday.wav")
     try FileManager.default.copyItem(atPath: AilTranscribeTests.m4a, toPath: folder + "/tuesday.m4a")
@@ -68,8 +69,8 @@ import Wire
 
   @Test(.needsMake)
   func aFailingStageLeavesNoNote() async throws {
-    let folder = NSTemporaryDirectory() + "memos-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("memos")
+    defer { TemporaryFolder.remove(folder) }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try Data("RIFF not audio".utf8).write(to: URL(fileURLWithPath: folder + "/broken.wav"))
     let result = try run(

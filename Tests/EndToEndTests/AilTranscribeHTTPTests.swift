@@ -1,5 +1,6 @@
 import Foundation
 import LLMFake
+import TestSupport
 import Testing
 import Wire
 
@@ -93,7 +94,7 @@ import Wire
       fake.inject(
         [.status(400, body: .openAI(message: "Invalid file format.", type: "invalid_request_error"))],
         route: .audioTranscriptions)
-      let missing = NSTemporaryDirectory() + "absent-\(UUID().uuidString).wav"
+      let missing = TemporaryFolder.path("absent") + ".wav"
       let failed = try run(
         "ail-transcribe", ["--engine", "openai", "--base-url", fake.baseURL + "/v1", Self.wav, missing, Self.wav])
       #expect(failed.status == 75, "\(failed.stderr)")

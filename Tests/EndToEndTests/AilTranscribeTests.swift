@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Wire
 
@@ -135,9 +136,9 @@ import Wire
   }
 
   @Test func failuresAreReportedPerFileAndTheOthersGoOn() throws {
-    let broken = NSTemporaryDirectory() + "broken-\(UUID().uuidString).wav"
+    let broken = TemporaryFolder.path("broken") + ".wav"
     try Data("RIFF....WAVEjunk".utf8).write(to: URL(fileURLWithPath: broken))
-    defer { try? FileManager.default.removeItem(atPath: broken) }
+    defer { TemporaryFolder.remove(broken) }
     let result = try run(
       "ail-transcribe", ["--segments-only", "/nonexistent/memo.wav", broken, Self.wav],
       environment: ["PATH": Self.hasFFmpeg ? "/usr/bin:/bin" : "/nonexistent"])

@@ -1,5 +1,6 @@
 import Foundation
 import LLMFake
+import TestSupport
 import Testing
 import Wire
 
@@ -41,7 +42,7 @@ import Wire
 
   /// A new folder holding `in.ndjson`: two articles and a note around the bad lines.
   static func articleInputFolder() throws -> String {
-    let folder = NSTemporaryDirectory() + "rk-brace-" + UUID().uuidString
+    let folder = TemporaryFolder.path("rk-brace")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try input([article("a1"), #"{"kind":"note","id":"n2"}"#, article("a3")]).write(
       toFile: folder + "/in.ndjson", atomically: true, encoding: .utf8)
@@ -51,7 +52,7 @@ import Wire
   @Test(arguments: [false, true])
   func rkCacheStore(strict: Bool) throws {
     let folder = try Self.articleInputFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let file = folder + "/in.ndjson"
     let good = ["a1", "n2", "a3"]
     let result = try run(
@@ -65,7 +66,7 @@ import Wire
   @Test(arguments: [false, true])
   func rkExtractImages(strict: Bool) throws {
     let folder = try Self.articleInputFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let file = folder + "/in.ndjson"
     let good = ["a1", "n2", "a3"]
     let result = try run("rk-extract-images", [file] + (strict ? ["--strict"] : []))

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The README's configuration example, used as it stands, is a configuration the tools accept.
@@ -13,8 +14,8 @@ import Testing
     let end = try #require(text.range(of: "\n```", range: start.upperBound..<text.endIndex))
     let example = String(text[start.upperBound..<end.lowerBound])
 
-    let home = NSTemporaryDirectory() + "rk-config-example-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: home) }
+    let home = TemporaryFolder.path("rk-config-example")
+    defer { TemporaryFolder.remove(home) }
     try FileManager.default.createDirectory(atPath: home + "/config/readkeep", withIntermediateDirectories: true)
     try example.write(toFile: home + "/config/readkeep/config", atomically: true, encoding: .utf8)
     let db = home + "/cache.sqlite"

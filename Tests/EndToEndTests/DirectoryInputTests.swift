@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A folder named where a tool expects an input file is "no input" (66), as the design's table
@@ -24,8 +25,8 @@ import Testing
   @Test(arguments: 0..<invocations.count)
   func aFolderAsInputFileExits66(_ index: Int) throws {
     let (tool, template, stdin) = Self.invocations[index]
-    let root = NSTemporaryDirectory() + "rk-folder-input-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: root) }
+    let root = TemporaryFolder.path("rk-folder-input")
+    defer { TemporaryFolder.remove(root) }
     // Folders named like the files the tool would take, so that no suffix check turns them away.
     for name in ["memo", "memo.wav"] {
       try FileManager.default.createDirectory(atPath: root + "/" + name, withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import Foundation
 import ReadeckFake
+import TestSupport
 import Testing
 import Wire
 
@@ -131,7 +132,7 @@ struct Sandbox: Sendable {
   /// Installs the tools the way the README does (`scripts/install`, here from the binaries the
   /// test run built) and makes the home.
   static func template(readeck: String, llm: String) throws -> Sandbox {
-    let root = NSTemporaryDirectory() + "rk-doc-examples-" + UUID().uuidString
+    let root = TemporaryFolder.path("rk-doc-examples")
     let home = root + "/home"
     let fixtures = DocumentedExampleTests.repository.appendingPathComponent("Tests").path
     let repository = DocumentedExampleTests.repository.path

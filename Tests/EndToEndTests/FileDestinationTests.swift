@@ -1,5 +1,6 @@
 import Foundation
 import ReadeckFake
+import TestSupport
 import Testing
 import Wire
 
@@ -14,9 +15,9 @@ import Wire
   private func withArticles(_ body: (_ folder: String, _ articles: String, _ fake: FakeReadeck) async throws -> Void)
     async throws
   {
-    let folder = NSTemporaryDirectory() + "rk-destinations-e2e-" + UUID().uuidString
+    let folder = TemporaryFolder.path("rk-destinations-e2e")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     try await withReadeck(Self.samples, token: Self.token) { fake in
       let fetched = try run(
         "rk-fetch", ["--server", fake.baseURL, "--state", "all", "--limit", "0"],

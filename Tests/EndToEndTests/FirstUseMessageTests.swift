@@ -1,5 +1,6 @@
 import Foundation
 import ReadeckFake
+import TestSupport
 import Testing
 import Wire
 
@@ -20,11 +21,7 @@ import Wire
   }
 
   @Test func aRunThatBreaksOffSaysWhatItDidBeforeInItsError() async throws {
-    let library = FakeReadeck.sampleLibrary(count: 3).map { bookmark in
-      var bookmark = bookmark
-      bookmark.isArchived = false
-      return bookmark
-    }
+    let library = FakeReadeck.sampleLibrary(count: 3, allUnread: true)
     try await withReadeck(library, token: Self.token) { fake in
       // The second article stalls through its retries, and then the server answers nothing.
       fake.inject(Array(repeating: .stallAfter(bytes: 10), count: 3), on: .article, ids: [library[1].id])
@@ -66,15 +63,11 @@ import Wire
   /// `rk-cache store --echo | stage-that-stops-early`: what the reader did not take is stored all
   /// the same, and a warning says the echo stopped.
   @Test func storeGoesOnStoringWhenTheReaderOfItsEchoStops() async throws {
-    let library = FakeReadeck.sampleLibrary(count: 20).map { bookmark in
-      var bookmark = bookmark
-      bookmark.isArchived = false
-      return bookmark
-    }
+    let library = FakeReadeck.sampleLibrary(count: 20, allUnread: true)
     try await withReadeck(library, token: Self.token) { fake in
-      let folder = NSTemporaryDirectory() + "store-echo-" + UUID().uuidString
+      let folder = TemporaryFolder.path("store-echo")
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      defer { try? FileManager.default.removeItem(atPath: folder) }
+      defer { TemporaryFolder.remove(folder) }
       let fetched = try run("rk-fetch", ["--server", fake.baseURL], environment: ["READECK_TOKEN": Self.token])
       try fetched.stdout.write(toFile: folder + "/articles.ndjson", atomically: true, encoding: .utf8)
       let db = folder + "/cache.sqlite"
@@ -91,8 +84,8 @@ import Wire
   }
 
   @Test func aSearchThatIsNotFTS5SyntaxIsSearchedAsAPhraseAndNoHitsSayNoMatches() throws {
-    let folder = NSTemporaryDirectory() + "search-words-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("search-words")
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/cache.sqlite"
     let article: JSONValue = [
       "kind": "article", "id": "cpp", "html": "<p>Templates in C++ are hard, it's said.</p>",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Wire
 
@@ -7,7 +8,7 @@ import Wire
 /// says so (74), keeps only whole records, leaves the store sound, and the next run, with room
 /// again, completes.
 @Suite struct FullDiskTests {
-  let folder = NSTemporaryDirectory() + "rk-full-disk-" + UUID().uuidString
+  let folder = TemporaryFolder.path("rk-full-disk")
 
   init() throws { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
 
@@ -16,7 +17,7 @@ import Wire
   func limited(_ kilobytes: Int, _ tool: String, _ arguments: [String], stdin: String = "") throws -> ToolRun {
     let input = folder + "/input-" + UUID().uuidString
     try stdin.write(toFile: input, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(atPath: input) }
+    defer { TemporaryFolder.remove(input) }
     // dash counts `ulimit -f` in blocks of 512 bytes.
     return try run(
       "/bin/sh",
@@ -45,7 +46,7 @@ import Wire
   }
 
   @Test func rkCacheStoreKeepsWholeArticlesAndTheNextRunCompletes() throws {
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/cache.sqlite"
     #expect(try run("rk-cache", ["store", "--db", db], stdin: articles(0..<2)).status == 0)
     let size = try #require(try FileManager.default.attributesOfItem(atPath: db)[.size] as? Int)
@@ -65,7 +66,7 @@ import Wire
   }
 
   @Test func rkCacheMarkQueuesNothingAndTheNextRunQueuesIt() throws {
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/cache.sqlite"
     #expect(try run("rk-cache", ["store", "--db", db], stdin: articles(0..<2)).status == 0)
 
@@ -91,7 +92,7 @@ import Wire
   func entries(_ db: String) throws -> Int { try run("ail-log", ["list", "--db", db]).records.count }
 
   @Test func ailLogAddRecordsFilesWholeEntriesAndTheNextRunFilesTheRestOnce() throws {
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/notes.sqlite"
     #expect(try run("ail-log", ["add", "--db", db, "--title", "first", "hello"]).status == 0)
     let size = try #require(try FileManager.default.attributesOfItem(atPath: db)[.size] as? Int)
@@ -107,7 +108,7 @@ import Wire
   }
 
   @Test func ailLogImportKeepsWholeEntriesAndTheNextRunCompletes() throws {
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let source = folder + "/source.sqlite"
     #expect(try run("ail-log", ["add", "--db", source, "--records"], stdin: notes(30)).status == 0)
     let export = try run("ail-log", ["export", "--db", source])
@@ -127,7 +128,7 @@ import Wire
   }
 
   @Test func ailLogExportThatRunsOutOfRoomLeavesTheEarlierBackupWhole() throws {
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/notes.sqlite"
     let backup = folder + "/backup"
     #expect(try run("ail-log", ["add", "--db", db, "--records"], stdin: notes(20)).status == 0)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Wire
 
@@ -9,9 +10,9 @@ import Wire
   static let html = #"<p>one two three four five <a href="https://example.org/x">link</p><p>next</a> rest</p>"#
 
   @Test func anArticleIsStoredFoundAndReadAsText() throws {
-    let folder = NSTemporaryDirectory() + "misnested-e2e-" + UUID().uuidString
+    let folder = TemporaryFolder.path("misnested-e2e")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/cache.sqlite"
     let html = Self.html.replacingOccurrences(of: "\"", with: "\\\"")
     let article =

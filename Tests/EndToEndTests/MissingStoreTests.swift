@@ -1,5 +1,6 @@
 import Foundation
 import ReadeckFake
+import TestSupport
 import Testing
 
 /// Only `rk-cache store` and `rk-cache import` create a store. Every command that shows something,
@@ -10,7 +11,7 @@ import Testing
 @Suite struct MissingStoreTests {
   /// A store path inside a folder that does not exist either.
   struct Place {
-    let root = NSTemporaryDirectory() + "rk-missing-" + UUID().uuidString
+    let root = TemporaryFolder.path("rk-missing")
     var folder: String { root + "/readkeep" }
     var db: String { folder + "/cache.sqlite" }
 
@@ -18,7 +19,7 @@ import Testing
 
     /// What the root holds: nothing, after a command that may not create a store.
     var contents: [String] { (try? FileManager.default.subpathsOfDirectory(atPath: root)) ?? ["<unreadable>"] }
-    func remove() { try? FileManager.default.removeItem(atPath: root) }
+    func remove() { TemporaryFolder.remove(root) }
   }
 
   static let readingCommands: [[String]] = [
@@ -97,11 +98,7 @@ import Testing
   @Test func theFirstSyncPipelineEndsCleanUnderPipefail() async throws {
     let place = try Place()
     defer { place.remove() }
-    let library = FakeReadeck.sampleLibrary(count: 3).map { bookmark in
-      var bookmark = bookmark
-      bookmark.isArchived = false
-      return bookmark
-    }
+    let library = FakeReadeck.sampleLibrary(count: 3, allUnread: true)
     try await withReadeck(library, token: "first-run-token") { fake in
       let result = try run(
         "/bin/bash",

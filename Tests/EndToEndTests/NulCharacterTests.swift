@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Wire
 
@@ -6,8 +7,8 @@ import Wire
 /// note holding one with status 65, naming where, and writes nothing.
 @Suite struct NulCharacterTests {
   @Test func rkCacheKeepsAnArticleWithU0000WholeAndFindsTheWordsAfterIt() throws {
-    let folder = NSTemporaryDirectory() + "rk-nul-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("rk-nul")
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/cache.sqlite"
     let line =
       #"{"kind":"article","id":"a1","bookmark":{"title":"Head\u0000tail"},"html":"<p>before\u0000after zebra</p>","fetched_at":"2026-11-22T00:00:00Z"}"#

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Numbers that are not numbers: `nan`, `inf` and `1e300` given to a numeric option are usage errors
@@ -36,8 +37,8 @@ import Testing
   @Test(arguments: 0..<refused.count)
   func aNumberOutsideItsRangeIsAUsageErrorStatingTheRange(_ index: Int) throws {
     let (tool, arguments, range) = Self.refused[index]
-    let place = NSTemporaryDirectory() + "numbers-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: place) }
+    let place = TemporaryFolder.path("numbers")
+    defer { TemporaryFolder.remove(place) }
     let result = try run(
       tool, arguments, environment: ["READECK_TOKEN": "x", "RK_DB": place + "/cache.sqlite"],
       stdin: Self.article + "\n")

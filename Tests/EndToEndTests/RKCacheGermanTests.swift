@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `rk-cache` under a German locale: its summaries, errors, tables and help in German, its records
@@ -12,8 +13,8 @@ import Testing
   private func withStores(
     locale: [String: String], _ body: (_ english: String, _ german: String, _ storedInGerman: ToolRun) throws -> Void
   ) throws {
-    let folder = NSTemporaryDirectory() + "rk-cache-de-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("rk-cache-de")
+    defer { TemporaryFolder.remove(folder) }
     let long = String(repeating: "Lorem ipsum dolor sit amet. ", count: 45)
     let input = [
       #"{"kind":"article","id":"a1","bookmark":{"title":"Erster Artikel","site_name":"example.org"},"html":"<p>\#(long)</p>","fetched_at":"2026-11-20T09:00:00Z"}"#,
@@ -132,7 +133,7 @@ import Testing
   }
 
   @Test(arguments: germanLocales) func aMissingStoreOrArticleKeepsItsStatus(locale: [String: String]) throws {
-    let missing = NSTemporaryDirectory() + "rk-cache-de-missing-" + UUID().uuidString + "/cache.sqlite"
+    let missing = TemporaryFolder.path("rk-cache-de-missing") + "/cache.sqlite"
     let german = try run("rk-cache", ["list", "--db", missing], environment: locale)
     let english = try run("rk-cache", ["list", "--db", missing])
     #expect(german.status == 66)

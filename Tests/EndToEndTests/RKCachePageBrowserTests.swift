@@ -1,5 +1,6 @@
 import Foundation
 import ReadeckFake
+import TestSupport
 import Testing
 import Wire
 
@@ -65,9 +66,9 @@ import Wire
   ]
 
   @Test(.needsChromium) func storedPagesShowEveryImageAndRequestNothing() async throws {
-    let folder = NSTemporaryDirectory() + "rk-browser-e2e-" + UUID().uuidString
+    let folder = TemporaryFolder.path("rk-browser-e2e")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/cache.sqlite"
     let articles = Self.articles()
     try await withReadeck(articles, token: Self.token) { fake in

@@ -1,5 +1,6 @@
 import Foundation
 import ReadeckFake
+import TestSupport
 import Testing
 import Wire
 import ZIPFoundation
@@ -14,9 +15,9 @@ import ZIPFoundation
   private func withStore(
     _ bookmarks: [FakeBookmark], _ body: (_ db: String, _ folder: String, _ fake: FakeReadeck) async throws -> Void
   ) async throws {
-    let folder = NSTemporaryDirectory() + "rk-reading-e2e-" + UUID().uuidString
+    let folder = TemporaryFolder.path("rk-reading-e2e")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/cache.sqlite"
     try await withReadeck(bookmarks, token: Self.token) { fake in
       let fetched = try run(

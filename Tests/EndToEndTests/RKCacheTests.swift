@@ -1,5 +1,6 @@
 import Foundation
 import ReadeckFake
+import TestSupport
 import Testing
 import Wire
 
@@ -10,22 +11,18 @@ import Wire
   private func withSyncedStore(
     count: Int = 5, _ body: (_ db: String, _ fake: FakeReadeck, _ sync: ToolRun) async throws -> Void
   ) async throws {
-    let library = FakeReadeck.sampleLibrary(count: count, imagesPerArticle: 1).map { bookmark -> FakeBookmark in
-      var bookmark = bookmark
-      bookmark.isArchived = false
-      return bookmark
-    }
+    let library = FakeReadeck.sampleLibrary(count: count, imagesPerArticle: 1, allUnread: true)
     let fake = try await FakeReadeck.start(bookmarks: library, token: Self.token)
-    let folder = NSTemporaryDirectory() + "rk-cache-e2e-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("rk-cache-e2e")
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/cache.sqlite"
     do {
       let fetched = try run("rk-fetch", ["--server", fake.baseURL], environment: ["READECK_TOKEN": Self.token])
       let stored = try run("rk-cache", ["store", "--db", db], stdin: fetched.stdout)
       try await body(db, fake, stored)
-      try await fake.shutdown()
+      try await fake.stop()
     } catch {
-      try? await fake.shutdown()
+      try? await fake.stop()
       throw error
     }
   }
@@ -73,8 +70,8 @@ import Wire
   }
 
   @Test func aTruncatedStreamStoresWholeArticlesButRecordsNoSync() throws {
-    let folder = NSTemporaryDirectory() + "rk-cache-e2e-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("rk-cache-e2e")
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/cache.sqlite"
     let article =
       #"{"kind":"article","id":"a1","bookmark":{"title":"T"},"html":"<p>x</p>","fetched_at":"2026-11-22T00:00:00Z"}"#
@@ -88,8 +85,8 @@ import Wire
   }
 
   @Test func malformedRecordsAreReportedWithTheirLineAndNothingIsStoredForThem() throws {
-    let folder = NSTemporaryDirectory() + "rk-cache-e2e-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("rk-cache-e2e")
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/cache.sqlite"
     let good = #"{"kind":"article","id":"ok","bookmark":{},"html":"","fetched_at":"2026-11-22T00:00:00Z"}"#
     let noHTML = #"{"kind":"article","id":"bad","bookmark":{},"fetched_at":"2026-11-22T00:00:00Z"}"#
@@ -103,8 +100,8 @@ import Wire
 
   @Test func behindASlowProducerEachArticleIsStoredAndEchoedBeforeTheNextArrives() throws {
     // Articles are written in groups; a group must not wait for records that are not coming yet.
-    let folder = NSTemporaryDirectory() + "rk-cache-e2e-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("rk-cache-e2e")
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/cache.sqlite"
     let (process, input, output) = try startTool("rk-cache", ["store", "--db", db, "--echo"])
     for id in ["first", "second"] {
@@ -121,8 +118,8 @@ import Wire
   }
 
   @Test func theStoreIsPrivateAndClearNeedsYes() throws {
-    let folder = NSTemporaryDirectory() + "rk-cache-e2e-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("rk-cache-e2e")
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/cache.sqlite"
     let article =
       #"{"kind":"article","id":"a1","bookmark":{"title":"T"},"html":"<p>x</p>","fetched_at":"2026-11-22T00:00:00Z"}"#

@@ -1,5 +1,6 @@
 import Foundation
 import ReadeckFake
+import TestSupport
 import Testing
 import Wire
 
@@ -8,17 +9,13 @@ import Wire
   static let token = "rdk-images-t0ken"
 
   private func library(_ count: Int, images: Int) -> [FakeBookmark] {
-    FakeReadeck.sampleLibrary(count: count, imagesPerArticle: images).map { bookmark in
-      var bookmark = bookmark
-      bookmark.isArchived = false
-      return bookmark
-    }
+    FakeReadeck.sampleLibrary(count: count, imagesPerArticle: images, allUnread: true)
   }
 
   @Test func embeddedArticlesReadOfflineFromTheStore() async throws {
     let fake = try await FakeReadeck.start(bookmarks: library(4, images: 3), token: Self.token)
-    let folder = NSTemporaryDirectory() + "rk-images-e2e-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("rk-images-e2e")
+    defer { TemporaryFolder.remove(folder) }
     do {
       let fetched = try run("rk-fetch", ["--server", fake.baseURL], environment: ["READECK_TOKEN": Self.token])
       let articles = fetched.records(kind: "article")
@@ -54,9 +51,9 @@ import Wire
       // Embedding again changes nothing.
       let again = try run("rk-extract-images", ["--embed"], stdin: embedded.stdout)
       #expect(again.records(kind: "article").map { $0["html"] } == out.map { $0["html"] })
-      try await fake.shutdown()
+      try await fake.stop()
     } catch {
-      try? await fake.shutdown()
+      try? await fake.stop()
       throw error
     }
   }
@@ -83,9 +80,9 @@ import Wire
       #expect(others.count == 4)
       // One article at a time would ask for these only after the slow image was answered.
       #expect(others.allSatisfy { $0.receivedAt < slowAskedAt + delay }, "the later articles waited for the slow image")
-      try await fake.shutdown()
+      try await fake.stop()
     } catch {
-      try? await fake.shutdown()
+      try? await fake.stop()
       throw error
     }
   }
@@ -110,9 +107,9 @@ import Wire
       process.waitUntilExit()
       #expect(process.terminationStatus == 0)
       #expect(rest.split(separator: "\n").count == 2)
-      try await fake.shutdown()
+      try await fake.stop()
     } catch {
-      try? await fake.shutdown()
+      try? await fake.stop()
       throw error
     }
   }
@@ -163,9 +160,9 @@ import Wire
       #expect(failed.stderr.contains("images: 2 found, 0 fetched, 2 failed"), "\(failed.stderr)")
       let reported = failed.records(kind: "article").first?["images"]?.arrayValue ?? []
       #expect(reported.first?["status"] == 404)
-      try await fake.shutdown()
+      try await fake.stop()
     } catch {
-      try? await fake.shutdown()
+      try? await fake.stop()
       throw error
     }
   }

@@ -32,11 +32,7 @@ func expectEveryBookmarkAccountedFor(_ summary: JSONValue?, sourceLocation: Sour
   }
 
   private func unread(_ count: Int) -> [FakeBookmark] {
-    FakeReadeck.sampleLibrary(count: count).map { bookmark in
-      var bookmark = bookmark
-      bookmark.isArchived = false
-      return bookmark
-    }
+    FakeReadeck.sampleLibrary(count: count, allUnread: true)
   }
 
   private func requests(_ fake: FakeReadeck, _ route: FakeRoute) -> [FakeRequest] {

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import ReadeckFake
+import TestSupport
 import Testing
 import Wire
 
@@ -37,22 +38,13 @@ import Wire
     bookmark.articleHTML.replacingOccurrences(of: "{root}", with: fake.baseURL)
   }
 
-  /// The sample library archives every fifth bookmark; these tests want them all unread.
-  private func unread(_ library: [FakeBookmark]) -> [FakeBookmark] {
-    library.map { bookmark in
-      var bookmark = bookmark
-      bookmark.isArchived = false
-      return bookmark
-    }
-  }
-
   private func articleRequests(_ fake: FakeReadeck) -> [FakeRequest] {
     fake.requests.filter { $0.method == "GET" && $0.path.hasSuffix("/article") }
   }
 
   @Test(arguments: [0, 1, 20, 250])
   func syncsEveryUnreadArticleInTheServersOrder(count: Int) async throws {
-    let library = unread(FakeReadeck.sampleLibrary(count: count, imagesPerArticle: 1))
+    let library = FakeReadeck.sampleLibrary(count: count, imagesPerArticle: 1, allUnread: true)
     try await withServer(library) { fake in
       let result = try fetch(fake, ["--limit", "0"])
       #expect(result.status == 0, "\(result.stderr)")
@@ -80,7 +72,7 @@ import Wire
   }
 
   @Test func bulkAndPerArticleModesGiveIdenticalRecords() async throws {
-    try await withServer(unread(FakeReadeck.sampleLibrary(count: 12, imagesPerArticle: 2))) { fake in
+    try await withServer(FakeReadeck.sampleLibrary(count: 12, imagesPerArticle: 2, allUnread: true)) { fake in
       let bulk = try fetch(fake, ["--mode", "bulk"])
       #expect(articleRequests(fake).isEmpty)
       let perArticle = try fetch(fake, ["--mode", "per-article", "--concurrency", "4"])
@@ -99,7 +91,7 @@ import Wire
   }
 
   @Test func theLimitTakesTheNewestAndSkippedIdsAreNotReplaced() async throws {
-    let library = unread(FakeReadeck.sampleLibrary(count: 10))
+    let library = FakeReadeck.sampleLibrary(count: 10, allUnread: true)
     try await withServer(library) { fake in
       let skip = [library[1].id, library[3].id, "not-a-listed-id"].joined(separator: "\n") + "\n"
       let result = try fetch(fake, ["--limit", "5", "--skip-ids", "-", "--mode", "per-article"], stdin: skip)
@@ -113,7 +105,7 @@ import Wire
   }
 
   @Test func loadingArticlelessAndDeletedBookmarksAreSkipped() async throws {
-    var library = unread(FakeReadeck.sampleLibrary(count: 5))
+    var library = FakeReadeck.sampleLibrary(count: 5, allUnread: true)
     library[1].loaded = false
     library[2].hasArticle = false
     library[3].isDeleted = true
@@ -131,7 +123,7 @@ import Wire
   }
 
   @Test func transientErrorsAreRetriedWithBackoffMeasuredOnTheServer() async throws {
-    let library = unread(FakeReadeck.sampleLibrary(count: 3))
+    let library = FakeReadeck.sampleLibrary(count: 3, allUnread: true)
     try await withServer(library) { fake in
       fake.inject([.status(503), .status(503)], on: .article, ids: [library[1].id])
       let result = try fetch(fake, ["--mode", "per-article"])
@@ -152,7 +144,7 @@ import Wire
 
   @Test(arguments: [FakeFault.resetMidBody, .dropConnection, .delay(milliseconds: 8000)])
   func brokenConnectionsAreRetried(fault: FakeFault) async throws {
-    let library = unread(FakeReadeck.sampleLibrary(count: 2))
+    let library = FakeReadeck.sampleLibrary(count: 2, allUnread: true)
     try await withServer(library) { fake in
       fake.inject([fault], on: .article, ids: [library[0].id])
       let result = try fetch(fake, ["--mode", "per-article", "--timeout", "1"])
@@ -163,7 +155,7 @@ import Wire
   }
 
   @Test func retryAfterIsHonoured() async throws {
-    let library = unread(FakeReadeck.sampleLibrary(count: 1))
+    let library = FakeReadeck.sampleLibrary(count: 1, allUnread: true)
     try await withServer(library) { fake in
       fake.inject([.status(429, retryAfter: "1")], on: .article)
       let result = try fetch(fake, ["--mode", "per-article"])
@@ -175,7 +167,7 @@ import Wire
   }
 
   @Test func clientErrorsAreNotRetriedAndCountAsFailed() async throws {
-    let library = unread(FakeReadeck.sampleLibrary(count: 3))
+    let library = FakeReadeck.sampleLibrary(count: 3, allUnread: true)
     try await withServer(library) { fake in
       fake.inject([.status(404)], on: .article, ids: [library[0].id])
       let result = try fetch(fake, ["--mode", "per-article"])
@@ -192,7 +184,7 @@ import Wire
   }
 
   @Test func whenRetriesRunOutTheArticleFails() async throws {
-    let library = unread(FakeReadeck.sampleLibrary(count: 2))
+    let library = FakeReadeck.sampleLibrary(count: 2, allUnread: true)
     try await withServer(library) { fake in
       fake.inject([.status(500), .status(500), .status(500)], on: .article, ids: [library[1].id])
       let result = try fetch(fake, ["--mode", "per-article"])
@@ -203,7 +195,7 @@ import Wire
   }
 
   @Test func aTruncatedBulkStreamFallsBackToPerArticleRequests() async throws {
-    let library = unread(FakeReadeck.sampleLibrary(count: 6))
+    let library = FakeReadeck.sampleLibrary(count: 6, allUnread: true)
     try await withServer(library) { fake in
       fake.inject([.truncateMultipart], on: .bulkSync)
       let result = try fetch(fake)
@@ -219,7 +211,7 @@ import Wire
   }
 
   @Test func aServerWithoutTheBulkRouteIsSyncedOneByOne() async throws {
-    let library = unread(FakeReadeck.sampleLibrary(count: 4))
+    let library = FakeReadeck.sampleLibrary(count: 4, allUnread: true)
     try await withServer(library) { fake in
       fake.setBulkSyncAvailable(false)
       let result = try fetch(fake)
@@ -230,7 +222,7 @@ import Wire
   }
 
   @Test func aServerThatDiesMidRunAbortsPromptly() async throws {
-    let library = unread(FakeReadeck.sampleLibrary(count: 30))
+    let library = FakeReadeck.sampleLibrary(count: 30, allUnread: true)
     // 300 ms per request: 30 articles take 9 s, so the server is gone long before the end even if
     // the polling below waits seconds for a thread.
     let fake = try await FakeReadeck.start(bookmarks: library, token: Self.token, latencyMilliseconds: 300)
@@ -242,7 +234,7 @@ import Wire
         environment: ["READECK_TOKEN": Self.token])
     }
     while articleRequests(fake).count < 5 { try await Task.sleep(for: .milliseconds(10)) }
-    try await fake.shutdown()
+    try await fake.stop()
     let result = try await running.value
     #expect(result.status == 69, "\(result.stderr)")
     #expect(result.seconds < 10)
@@ -254,7 +246,7 @@ import Wire
   }
 
   @Test func aRejectedTokenIs77() async throws {
-    try await withServer(unread(FakeReadeck.sampleLibrary(count: 2))) { fake in
+    try await withServer(FakeReadeck.sampleLibrary(count: 2, allUnread: true)) { fake in
       let wrong = "wrong-t0ken-that-must-not-leak"
       let result = try fetch(fake, token: wrong)
       #expect(result.status == 77)
@@ -274,7 +266,7 @@ import Wire
   }
 
   @Test func aMalformedListAbortsTheRun() async throws {
-    try await withServer(unread(FakeReadeck.sampleLibrary(count: 2))) { fake in
+    try await withServer(FakeReadeck.sampleLibrary(count: 2, allUnread: true)) { fake in
       fake.inject([.malformedJSON], on: .list)
       let result = try fetch(fake)
       #expect(result.status == 75)
@@ -284,7 +276,7 @@ import Wire
   }
 
   @Test func metadataOnlyWritesBookmarkRecordsWithoutArticleRequests() async throws {
-    let library = unread(FakeReadeck.sampleLibrary(count: 3))
+    let library = FakeReadeck.sampleLibrary(count: 3, allUnread: true)
     try await withServer(library) { fake in
       let result = try fetch(fake, ["--metadata-only"])
       #expect(result.status == 0)
@@ -295,7 +287,7 @@ import Wire
   }
 
   @Test func sinceReportsDeletionsAndOnlyChangedBookmarks() async throws {
-    let library = unread(FakeReadeck.sampleLibrary(count: 4))
+    let library = FakeReadeck.sampleLibrary(count: 4, allUnread: true)
     try await withServer(library) { fake in
       fake.delete(id: library[3].id)
       let result = try fetch(fake, ["--since", "2000-01-01T00:00:00Z"])
@@ -307,11 +299,11 @@ import Wire
   }
 
   @Test func aTokenFileReadableByOthersIsUsedWithAWarning() async throws {
-    try await withServer(unread(FakeReadeck.sampleLibrary(count: 1))) { fake in
-      let path = NSTemporaryDirectory() + "rk-token-" + UUID().uuidString
+    try await withServer(FakeReadeck.sampleLibrary(count: 1, allUnread: true)) { fake in
+      let path = TemporaryFolder.path("rk-token")
       try (Self.token + "\n").write(toFile: path, atomically: true, encoding: .utf8)
       try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
-      defer { try? FileManager.default.removeItem(atPath: path) }
+      defer { TemporaryFolder.remove(path) }
       let result = try run("rk-fetch", ["--server", fake.baseURL, "--token-file", path])
       #expect(result.status == 0)
       #expect(result.stderr.contains("readable by others"))
@@ -320,15 +312,15 @@ import Wire
   }
 
   @Test func anUnreachableServerFallsBackToTheCachedArticles() async throws {
-    let library = unread(FakeReadeck.sampleLibrary(count: 6))
+    let library = FakeReadeck.sampleLibrary(count: 6, allUnread: true)
     let fake = try await FakeReadeck.start(bookmarks: library, token: Self.token)
-    let folder = NSTemporaryDirectory() + "rk-fallback-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("rk-fallback")
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/cache.sqlite"
     let synced = try run("rk-fetch", ["--server", fake.baseURL], environment: ["READECK_TOKEN": Self.token])
     #expect(try run("rk-cache", ["store", "--db", db], stdin: synced.stdout).status == 0)
     let baseURL = fake.baseURL
-    try await fake.shutdown()
+    try await fake.stop()
 
     let offline = try run(
       "rk-fetch", ["--server", baseURL, "--fallback-cache", db, "--retries", "0"],

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Wire
 
@@ -9,8 +10,8 @@ import Wire
   /// a1…a6 stored in that order (a1 cached first); a<n> holds n kB of text; a1 and a6 embed
   /// the same image.
   func withStore(_ body: (_ db: String, _ folder: String) throws -> Void) throws {
-    let folder = NSTemporaryDirectory() + "rk-prune-e2e-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("rk-prune-e2e")
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/cache.sqlite"
     let lines = (1...6).map { n in
       let image = n == 1 || n == 6 ? "<img src=\\\"data:image/png;base64,\(Self.png)\\\">" : ""

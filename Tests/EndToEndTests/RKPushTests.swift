@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import ReadeckFake
+import TestSupport
 import Testing
 import Wire
 
@@ -28,8 +29,8 @@ import Wire
   func withSyncedStore(
     _ library: [FakeBookmark], latency: Int = 0, _ body: (_ db: String, _ fake: FakeReadeck) async throws -> Void
   ) async throws {
-    let folder = NSTemporaryDirectory() + "rk-push-e2e-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("rk-push-e2e")
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/cache.sqlite"
     try await withReadeck(library, token: Self.token) { fake in
       let fetched = try run(

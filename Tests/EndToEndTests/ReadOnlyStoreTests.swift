@@ -1,5 +1,6 @@
 import Foundation
 import ReadeckFake
+import TestSupport
 import Testing
 import Wire
 
@@ -57,7 +58,7 @@ import Wire
     ))
   func storesInAReadOnlyFolderAreRead() async throws {
     let samples = RKPushTests.unread(2, seed: 31)
-    let folder = NSTemporaryDirectory() + "rk-read-only-e2e-" + UUID().uuidString
+    let folder = TemporaryFolder.path("rk-read-only-e2e")
     try FileManager.default.createDirectory(
       atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
     let tools = folder + "-tools"
@@ -66,7 +67,7 @@ import Wire
     defer {
       chmod(folder, 0o755)
       try? FileManager.default.removeItem(atPath: folder)
-      try? FileManager.default.removeItem(atPath: tools)
+      TemporaryFolder.remove(tools)
     }
     let cache = folder + "/cache.sqlite"
     let notes = folder + "/notes.sqlite"

@@ -1,5 +1,6 @@
 import Foundation
 import ReadeckFake
+import TestSupport
 import Testing
 import Wire
 
@@ -73,7 +74,7 @@ import Wire
     #expect(german.summary?["complete"] == false)
 
     let push = try run(
-      "rk-push", ["--db", NSTemporaryDirectory() + "rk-none-" + UUID().uuidString + "/cache.sqlite"],
+      "rk-push", ["--db", TemporaryFolder.path("rk-none") + "/cache.sqlite"],
       environment: locale)
     #expect(push.status == 0)
     #expect(push.stderr.contains("noch kein Speicher unter "), "\(push.stderr)")
@@ -112,8 +113,8 @@ import Wire
   ) async throws {
     let library = unread(2)
     let id = library[0].id
-    let folder = NSTemporaryDirectory() + "rk-german-push-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("rk-german-push")
+    defer { TemporaryFolder.remove(folder) }
     let (englishDB, germanDB) = (folder + "/en.sqlite", folder + "/de.sqlite")
     try await withReadeck(library, token: Self.token) { fake in
       for db in [englishDB, germanDB] {

@@ -1,16 +1,13 @@
 import Foundation
 import ReadeckFake
+import TestSupport
 import Testing
 
 /// Without DB=, scripts/readkeep.mk leaves the choice of store to the tools, so that RK_DB and
 /// XDG_DATA_HOME mean the same for `make sync` as for every rk command run by hand.
 @Suite(.serialized) struct ReadkeepMakefileStoreTests {
   func library() -> [FakeBookmark] {
-    FakeReadeck.sampleLibrary(count: 4, imagesPerArticle: 1).map {
-      var bookmark = $0
-      bookmark.isArchived = false
-      return bookmark
-    }
+    FakeReadeck.sampleLibrary(count: 4, imagesPerArticle: 1, allUnread: true)
   }
 
   /// `make sync` with `environment` and no DB=, against a fresh fake server.
@@ -23,10 +20,10 @@ import Testing
         environment: ["READECK_URL": fake.baseURL, "READECK_TOKEN": ReadkeepMakefileTests.token].merging(environment) {
           $1
         })
-      try await fake.shutdown()
+      try await fake.stop()
       return (result, library)
     } catch {
-      try? await fake.shutdown()
+      try? await fake.stop()
       throw error
     }
   }
@@ -36,8 +33,8 @@ import Testing
   }
 
   @Test(.needsMake) func syncWritesTheStoreThatRKDBNames() async throws {
-    let folder = NSTemporaryDirectory() + "readkeep-rkdb-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("readkeep-rkdb")
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/mine.sqlite"
     let home = folder + "/home"
     let (result, library) = try await sync(["RK_DB": db, "HOME": home])
@@ -51,8 +48,8 @@ import Testing
   }
 
   @Test(.needsMake) func syncWritesTheStoreUnderXDGDataHome() async throws {
-    let folder = NSTemporaryDirectory() + "readkeep-xdg-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("readkeep-xdg")
+    defer { TemporaryFolder.remove(folder) }
     let (result, library) = try await sync(["XDG_DATA_HOME": folder + "/data", "HOME": folder + "/home"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try ids(folder + "/data/readkeep/cache.sqlite") == Set(library.map(\.id)))

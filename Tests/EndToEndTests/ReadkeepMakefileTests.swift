@@ -1,5 +1,6 @@
 import Foundation
 import ReadeckFake
+import TestSupport
 import Testing
 import Wire
 
@@ -10,11 +11,7 @@ import Wire
   static let makefile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("scripts/readkeep.mk").path
 
-  let library: [FakeBookmark] = FakeReadeck.sampleLibrary(count: 12, imagesPerArticle: 2).map {
-    var bookmark = $0
-    bookmark.isArchived = false
-    return bookmark
-  }
+  let library: [FakeBookmark] = FakeReadeck.sampleLibrary(count: 12, imagesPerArticle: 2, allUnread: true)
 
   func make(_ target: String, _ fake: FakeReadeck, db: String, _ variables: [String] = []) throws -> ToolRun {
     try run(
@@ -28,9 +25,9 @@ import Wire
   }
 
   @Test(.needsMake) func syncStoresEmbedsAndPrunesThenWaitsFourHours() async throws {
-    let db = NSTemporaryDirectory() + "readkeep-\(UUID().uuidString).sqlite"
+    let db = TemporaryFolder.path("readkeep") + ".sqlite"
     let fake = try await FakeReadeck.start(bookmarks: library, token: Self.token)
-    defer { try? FileManager.default.removeItem(atPath: db) }
+    defer { TemporaryFolder.remove(db) }
     do {
       let first = try make("sync", fake, db: db)
       #expect(first.status == 0, "\(first.stderr)")
@@ -55,26 +52,22 @@ import Wire
       #expect(search.status == 0)
       let stats = try make("stats", fake, db: db)
       #expect(stats.stdout.contains("10"))
-      try await fake.shutdown()
+      try await fake.stop()
     } catch {
-      try? await fake.shutdown()
+      try? await fake.stop()
       throw error
     }
   }
 
   @Test(.needsMake) func aServerThatDiesMidSyncRecordsNoSyncAndTheNextRunCompletes() async throws {
-    let db = NSTemporaryDirectory() + "readkeep-\(UUID().uuidString).sqlite"
-    defer { try? FileManager.default.removeItem(atPath: db) }
+    let db = TemporaryFolder.path("readkeep") + ".sqlite"
+    defer { TemporaryFolder.remove(db) }
     // 60 articles one after the other at 500 ms each: the server goes away long before the end,
     // even when this test's polling waits many seconds for a thread (other end-to-end tests block
     // theirs while their tools run).
     let library =
       self.library
-      + FakeReadeck.sampleLibrary(count: 60, imagesPerArticle: 1, seed: 7).suffix(48).map {
-        var bookmark = $0
-        bookmark.isArchived = false
-        return bookmark
-      }
+      + FakeReadeck.sampleLibrary(count: 60, imagesPerArticle: 1, seed: 7, allUnread: true).suffix(48)
     let dying = try await FakeReadeck.start(bookmarks: library, token: Self.token, latencyMilliseconds: 500)
     let arguments = ["FETCH_OPTS=--mode per-article --retries 0 --timeout 2", "LIMIT=80"]
     // make runs on a thread of its own and the server is watched from this one: a loaded run's
@@ -87,7 +80,7 @@ import Wire
       finished.signal()
     }.start()
     while dying.requests.filter({ $0.path.hasSuffix("/article") }).count < 4 { usleep(10_000) }
-    try await dying.shutdown()
+    try await dying.stop()
     finished.wait()
     let broken = try #require(result).get()
     #expect(broken.status != 0)
@@ -106,9 +99,9 @@ import Wire
       #expect(next.status == 0, "\(next.stderr)")
       #expect(try storedIDs(db) == Set(library.map(\.id)))
       #expect(try run("rk-cache", ["needs-sync", "--db", db]).status == 1)
-      try await revived.shutdown()
+      try await revived.stop()
     } catch {
-      try? await revived.shutdown()
+      try? await revived.stop()
       throw error
     }
   }

@@ -1,5 +1,6 @@
 import Foundation
 import ReadeckFake
+import TestSupport
 import Testing
 import Wire
 
@@ -20,8 +21,8 @@ import Wire
 
   @Test(.needsMake) func readOfflineSyncAndTheServerShowsItArchivedArchivedElsewhereAndItLeaves() async throws {
     let library = RKPushTests.unread(6, seed: 5)
-    let folder = NSTemporaryDirectory() + "readkeep-2way-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("readkeep-2way")
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/cache.sqlite"
     try await withReadeck(library, token: ReadkeepMakefileTests.token) { fake in
       let first = try make(fake, db: db)
@@ -56,8 +57,8 @@ import Wire
     let everything = RKPushTests.unread(3, seed: 9)
     let library = Array(everything.prefix(2))
     let newcomer = everything[2]
-    let folder = NSTemporaryDirectory() + "readkeep-2way-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("readkeep-2way")
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/cache.sqlite"
     try await withReadeck(library, token: ReadkeepMakefileTests.token) { fake in
       #expect(try make(fake, db: db).status == 0)
@@ -90,8 +91,8 @@ import Wire
 
   @Test(.needsMake) func aServerThatAnswersNothingStopsTheSyncAtThePush() async throws {
     let library = RKPushTests.unread(2, seed: 10)
-    let folder = NSTemporaryDirectory() + "readkeep-2way-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("readkeep-2way")
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/cache.sqlite"
     try await withReadeck(library, token: ReadkeepMakefileTests.token) { fake in
       #expect(try make(fake, db: db).status == 0)

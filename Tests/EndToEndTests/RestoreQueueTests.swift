@@ -1,5 +1,6 @@
 import Foundation
 import ReadeckFake
+import TestSupport
 import Testing
 import Wire
 
@@ -9,9 +10,9 @@ import Wire
   @Test func changesMadeOfflineSurviveExportAndImportAndReachTheServer() async throws {
     let library = RKPushTests.unread(2, seed: 32)
     let ids = library.map(\.id)
-    let folder = NSTemporaryDirectory() + "rk-restore-queue-e2e-" + UUID().uuidString
+    let folder = TemporaryFolder.path("rk-restore-queue-e2e")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let environment = ["READECK_TOKEN": RKPushTests.token]
     try await withReadeck(library, token: RKPushTests.token) { fake in
       let fetched = try run(

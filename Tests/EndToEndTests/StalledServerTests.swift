@@ -1,6 +1,7 @@
 import Foundation
 import LLMFake
 import ReadeckFake
+import TestSupport
 import Testing
 import Wire
 
@@ -89,8 +90,8 @@ import Wire
   }
 
   @Test func ailAIRecordModeSays69WhenTheProviderAnswersNoRecord() async throws {
-    let home = NSTemporaryDirectory() + "ail-ai-closed-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: home) }
+    let home = TemporaryFolder.path("ail-ai-closed")
+    defer { TemporaryFolder.remove(home) }
     // Nothing listens on port 9.
     let result = try run(
       "ail-ai",
@@ -121,11 +122,7 @@ import Wire
   /// A server with `count` unread articles of two images each, and its articles as rk-fetch writes them.
   private func withFetchedImages(_ count: Int, _ body: (FakeReadeck, ToolRun) async throws -> Void) async throws {
     let token = RKExtractImagesTests.token
-    let library = FakeReadeck.sampleLibrary(count: count, imagesPerArticle: 2).map { bookmark in
-      var bookmark = bookmark
-      bookmark.isArchived = false
-      return bookmark
-    }
+    let library = FakeReadeck.sampleLibrary(count: count, imagesPerArticle: 2, allUnread: true)
     try await withReadeck(library, token: token) { fake in
       let fetched = try run("rk-fetch", ["--server", fake.baseURL], environment: ["READECK_TOKEN": token])
       try #require(fetched.status == 0, "\(fetched.stderr)")

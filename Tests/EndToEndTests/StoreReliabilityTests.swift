@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Synchronization
+import TestSupport
 import Testing
 import Wire
 
@@ -77,9 +78,9 @@ import Wire
   }
 
   @Test func killingStoreAtRandomPointsLeavesOnlyWholeArticles() throws {
-    let folder = NSTemporaryDirectory() + "rk-kill-" + UUID().uuidString
+    let folder = TemporaryFolder.path("rk-kill")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let (first, firstHTML) = articles("versionone")
     let (second, secondHTML) = articles("versiontwo")
     try first.write(to: URL(fileURLWithPath: folder + "/first.ndjson"))
@@ -120,9 +121,9 @@ import Wire
   }
 
   @Test func storePruneAndListRunTogetherWithoutLockErrors() throws {
-    let folder = NSTemporaryDirectory() + "rk-concurrent-" + UUID().uuidString
+    let folder = TemporaryFolder.path("rk-concurrent")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let db = folder + "/cache.sqlite"
     let (lines, _) = articles("concurrent")
     try lines.write(to: URL(fileURLWithPath: folder + "/articles.ndjson"))
@@ -154,8 +155,8 @@ import Wire
   }
 
   @Test func toolsStartedTogetherOnANewStoreAllOpenIt() throws {
-    let folder = NSTemporaryDirectory() + "rk-first-open-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("rk-first-open")
+    defer { TemporaryFolder.remove(folder) }
     // Each round a new file that four tools create, migrate and use at the same moment, while
     // readers find either no store yet (66) or a whole one.
     for round in 0..<16 {

@@ -1,6 +1,7 @@
 import Foundation
 import LLMFake
 import ReadeckFake
+import TestSupport
 import Testing
 import Wire
 
@@ -64,7 +65,7 @@ func run(
   let process = Process()
   process.executableURL = tool.hasPrefix("/") ? URL(fileURLWithPath: tool) : binaries.appendingPathComponent(tool)
   process.arguments = arguments
-  let home = NSTemporaryDirectory() + "rk-e2e-home-" + UUID().uuidString
+  let home = TemporaryFolder.path("rk-e2e-home")
   process.environment = ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_CONFIG_HOME": home + "/config"]
     .merging(environment) { _, given in given }
   let input = Pipe()
@@ -176,9 +177,9 @@ func withReadeck(
   let fake = try await FakeReadeck.start(bookmarks: bookmarks, token: token)
   do {
     try await body(fake)
-    try await fake.shutdown()
+    try await fake.stop()
   } catch {
-    try? await fake.shutdown()
+    try? await fake.stop()
     throw error
   }
 }
@@ -186,8 +187,8 @@ func withReadeck(
 /// A fake model server and a fresh home folder (config, data, cache) for the length of `body`.
 func withLLM(_ configuration: FakeLLM.Configuration, _ body: (FakeLLM, String) throws -> Void) async throws {
   let fake = try await FakeLLM.start(configuration)
-  let home = NSTemporaryDirectory() + "ail-e2e-" + UUID().uuidString
-  defer { try? FileManager.default.removeItem(atPath: home) }
+  let home = TemporaryFolder.path("ail-e2e")
+  defer { TemporaryFolder.remove(home) }
   do {
     try body(fake, home)
     try await fake.stop()

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOHTTP1
 import Resilience
+import TestSupport
 import Testing
 import Wire
 
@@ -20,7 +21,7 @@ import Wire
 
   private func withDownloads(_ body: (ArticleImages, ImageServer) async throws -> Void) async throws {
     let server = try await ImageServer.start(Self.answers)
-    let spool = NSTemporaryDirectory() + "article-images-" + UUID().uuidString
+    let spool = TemporaryFolder.path("article-images")
     try FileManager.default.createDirectory(atPath: spool, withIntermediateDirectories: true)
     let http = HTTPClient(eventLoopGroupProvider: .singleton)
     let fetcher = ImageFetcher(

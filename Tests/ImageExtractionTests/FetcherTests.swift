@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOHTTP1
 import Resilience
+import TestSupport
 import Testing
 
 @testable import ImageExtraction
@@ -19,7 +20,7 @@ import Testing
     _ body: (ImageFetcher, ImageServer) async throws -> Void
   ) async throws {
     let server = try await ImageServer.start(answers)
-    let spool = NSTemporaryDirectory() + "fetcher-" + UUID().uuidString
+    let spool = TemporaryFolder.path("fetcher")
     try FileManager.default.createDirectory(atPath: spool, withIntermediateDirectories: true)
     let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: limits.clientConfiguration)
     do {
@@ -32,7 +33,7 @@ import Testing
     }
     try await http.shutdown()
     try await server.stop()
-    try? FileManager.default.removeItem(atPath: spool)
+    TemporaryFolder.remove(spool)
   }
 
   @Test func aURLReferencedAThousandTimesIsFetchedOnce() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Mail
+import TestSupport
 import Testing
 
 @Suite struct MailboxTests {
@@ -49,14 +50,14 @@ import Testing
   }
 
   @Test func maildirListsCurAndNewInNameOrder() throws {
-    let folder = NSTemporaryDirectory() + "maildir-" + UUID().uuidString
+    let folder = TemporaryFolder.path("maildir")
     for sub in ["cur", "new", "tmp"] {
       try FileManager.default.createDirectory(atPath: "\(folder)/\(sub)", withIntermediateDirectories: true)
     }
     for name in ["cur/2.b:2,S", "cur/1.a:2,RS", "new/3.c", "tmp/4.d", "cur/.hidden"] {
       #expect(FileManager.default.createFile(atPath: "\(folder)/\(name)", contents: Data("Subject: x\n\n".utf8)))
     }
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let paths = Maildir.messagePaths(in: folder) { try? FileManager.default.contentsOfDirectory(atPath: $0) }
     #expect(paths == ["\(folder)/cur/1.a:2,RS", "\(folder)/cur/2.b:2,S", "\(folder)/new/3.c"])
     #expect(Maildir.flags(of: paths![0]) == "RS")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TestSupport
 import Testing
 import ToolKit
 
@@ -123,9 +124,9 @@ struct SampleTool: ParsableCommand {
       if: FileManager.default.isExecutableFile(atPath: "/usr/bin/groff"),
       "groff is not installed (apt-get install groff-base)"))
   func groffRendersThePageCleanly() throws {
-    let directory = NSTemporaryDirectory() + "manpage-" + UUID().uuidString
+    let directory = TemporaryFolder.path("manpage")
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    defer { TemporaryFolder.remove(directory) }
     let path = directory + "/rk-sample.1"
     try page().write(toFile: path, atomically: true, encoding: .utf8)
     let (status, output, errors) = try run("/usr/bin/groff", ["-man", "-Tutf8", "-ww", path])

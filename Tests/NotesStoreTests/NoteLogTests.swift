@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import NotesStore
 import SQLiteStore
+import TestSupport
 import Testing
 import Wire
 
@@ -143,8 +144,8 @@ import Wire
   }
 
   @Test func storesInOneProcessWriteAndReadAtOnceWithoutLockErrors() async throws {
-    let folder = NSTemporaryDirectory() + "notes-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("notes")
+    defer { TemporaryFolder.remove(folder) }
     let path = folder + "/log.sqlite"
     let seed = try #require(try NoteLog(path: path, creating: true).add(.init(title: "seed", content: "word")))
     try await withThrowingTaskGroup(of: Void.self) { group in

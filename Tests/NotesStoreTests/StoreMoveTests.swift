@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NotesStore
 
 @Suite struct StoreMoveTests {
-  let root = NSTemporaryDirectory() + "notes-move-" + UUID().uuidString
+  let root = TemporaryFolder.path("notes-move")
   var old: String { root + "/ail/log.sqlite" }
   var new: String { root + "/ailo/log.sqlite" }
 
@@ -16,7 +17,7 @@ import Testing
   func read(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
 
   @Test func theDatabaseItsWALAndItsRecordingsMoveOnce() throws {
-    defer { try? FileManager.default.removeItem(atPath: root) }
+    defer { TemporaryFolder.remove(root) }
     try write("db", old)
     try write("wal", old + "-wal")
     try write("sound", root + "/ail/log.audio/abc")
@@ -29,13 +30,13 @@ import Testing
   }
 
   @Test func withNoStoreAtTheOldPlaceNothingIsMadeAtTheNewOne() throws {
-    defer { try? FileManager.default.removeItem(atPath: root) }
+    defer { TemporaryFolder.remove(root) }
     #expect(try StoreMove.move(from: old, to: new) == false)
     #expect(!FileManager.default.fileExists(atPath: root + "/ailo"))
   }
 
   @Test func aStoreAtTheNewPlaceIsNeverReplaced() throws {
-    defer { try? FileManager.default.removeItem(atPath: root) }
+    defer { TemporaryFolder.remove(root) }
     try write("old", old)
     try FileManager.default.createDirectory(atPath: root + "/ailo", withIntermediateDirectories: true)
     try write("new", new)
@@ -45,7 +46,7 @@ import Testing
   }
 
   @Test func aMoveStoppedBeforeTheDatabaseIsFinishedByTheNextRun() throws {
-    defer { try? FileManager.default.removeItem(atPath: root) }
+    defer { TemporaryFolder.remove(root) }
     // The recordings and the WAL went, the database did not: the store is still at the old place.
     try write("db", old)
     try FileManager.default.createDirectory(atPath: root + "/ailo/log.audio", withIntermediateDirectories: true)

@@ -1,11 +1,12 @@
 import Foundation
 import NotesStore
+import TestSupport
 
 /// A fresh store in its own temporary folder, removed afterwards.
 @discardableResult
 func withStore<T>(_ body: (NoteLog, String) throws -> T) throws -> T {
-  let folder = NSTemporaryDirectory() + "notes-\(UUID().uuidString)"
-  defer { try? FileManager.default.removeItem(atPath: folder) }
+  let folder = TemporaryFolder.path("notes")
+  defer { TemporaryFolder.remove(folder) }
   let store = try NoteLog(path: folder + "/log.sqlite", creating: true)
   return try body(store, folder)
 }

@@ -1,3 +1,4 @@
+import ArticleTestSupport
 import ContentHash
 import Foundation
 import GRDB
@@ -48,7 +49,7 @@ import ZIPFoundation
     #expect(summary.images == 2)
     let mode = try FileManager.default.attributesOfItem(atPath: zipPath)[.posixPermissions] as? NSNumber
     #expect(mode?.intValue == 0o600)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["export.zip", "sub"])
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["export.zip", "store"])
 
     // Each image once, articles browsable: their HTML points to the image files.
     let zip = try Archive(url: URL(fileURLWithPath: zipPath), accessMode: .read)

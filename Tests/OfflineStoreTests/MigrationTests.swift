@@ -1,6 +1,8 @@
+import ArticleTestSupport
 import ContentHash
 import Foundation
 import GRDB
+import TestSupport
 import Testing
 import Wire
 
@@ -31,8 +33,8 @@ import Wire
   }
 
   @Test func aVersionOneStoreMigratesAndKeepsItsArticles() throws {
-    let folder = NSTemporaryDirectory() + "store-migration-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("store-migration")
+    defer { TemporaryFolder.remove(folder) }
     let path = folder + "/cache.sqlite"
     let html = try versionOneStore(at: path)
 
@@ -60,8 +62,8 @@ import Wire
   }
 
   @Test func aVersionOneStoreOpenedForReadingIsMigratedFirst() throws {
-    let folder = NSTemporaryDirectory() + "store-migration-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("store-migration")
+    defer { TemporaryFolder.remove(folder) }
     let path = folder + "/cache.sqlite"
     _ = try versionOneStore(at: path)
 

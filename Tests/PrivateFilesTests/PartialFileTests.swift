@@ -1,5 +1,6 @@
 import Foundation
 import PrivateFiles
+import TestSupport
 import Testing
 
 @Suite struct PartialFileTests {
@@ -7,10 +8,10 @@ import Testing
   final class Folder {
     let path: String
     init() throws {
-      path = NSTemporaryDirectory() + "private-files-" + UUID().uuidString
+      path = TemporaryFolder.path("private-files")
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+    deinit { TemporaryFolder.remove(path) }
     func file(_ name: String) -> String { path + "/" + name }
     var names: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted() }
   }

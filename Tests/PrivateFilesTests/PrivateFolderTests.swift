@@ -1,11 +1,12 @@
 import Foundation
 import PrivateFiles
+import TestSupport
 import Testing
 
 @Suite struct PrivateFolderTests {
   func withRoot(_ body: (String) throws -> Void) throws {
-    let root = NSTemporaryDirectory() + "private-folder-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: root) }
+    let root = TemporaryFolder.path("private-folder")
+    defer { TemporaryFolder.remove(root) }
     try body(root)
   }
 

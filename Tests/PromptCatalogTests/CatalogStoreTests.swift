@@ -1,5 +1,6 @@
 import Foundation
 import PromptCatalog
+import TestSupport
 import Testing
 
 @Suite struct CatalogStoreTests {
@@ -13,7 +14,7 @@ import Testing
 
   @Test func aMissingFileIsAnEmptyCatalog() throws {
     let folder = try makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let catalog = try CatalogStore(path: folder + "/none/catalog.json").load()
     #expect(catalog.isEmpty)
     #expect(!FileManager.default.fileExists(atPath: folder + "/none"))
@@ -21,7 +22,7 @@ import Testing
 
   @Test func savingCreatesThePrivateFolderAndAPrivateFileAndLoadsBack() throws {
     let folder = try makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let path = folder + "/data/ailo/catalog.json"
     let store = CatalogStore(path: path)
     let catalog = try sampleCatalog()
@@ -40,7 +41,7 @@ import Testing
 
   @Test func theFileIsPrettySortedAndCamelCase() throws {
     let folder = try makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let store = CatalogStore(path: folder + "/catalog.json")
     try store.save(try sampleCatalog(), at: fixedNow)
     let text = try String(contentsOfFile: store.path, encoding: .utf8)
@@ -55,7 +56,7 @@ import Testing
 
   @Test func savingReplacesAnExistingFileAndKeepsItPrivate() throws {
     let folder = try makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let path = folder + "/catalog.json"
     _ = FileManager.default.createFile(atPath: path, contents: Data("old".utf8), attributes: [.posixPermissions: 0o644])
     try CatalogStore(path: path).save(try sampleCatalog(), at: fixedNow)
@@ -65,7 +66,7 @@ import Testing
 
   @Test func aBrokenStoredFileIsReportedNotReplaced() throws {
     let folder = try makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let path = folder + "/catalog.json"
     try Data("{ not json".utf8).write(to: URL(fileURLWithPath: path))
     #expect {
@@ -78,7 +79,7 @@ import Testing
 
   @Test func anUnreadableFileIsAnAccessError() throws {
     let folder = try makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     #expect {
       try CatalogStore(path: folder).load()  // a folder cannot be read as a file
     } throws: { error in

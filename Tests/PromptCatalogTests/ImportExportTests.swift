@@ -1,5 +1,6 @@
 import Foundation
 import PromptCatalog
+import TestSupport
 import Testing
 import Wire
 
@@ -51,7 +52,7 @@ import Wire
 
   @Test func theStoreRoundTripDiffersOnlyInTheExportDate() throws {
     let folder = try makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let store = CatalogStore(path: folder + "/catalog.json")
     let first = try Catalog(exportData: AppExportFixture.data, source: "app.json").exportData(exportDate: laterDate)
     try store.importCatalog(first, source: "first", at: fixedNow)
@@ -82,7 +83,7 @@ import Wire
   @Test(arguments: Breakage.allCases)
   func aBrokenFileIsRefusedAndTheStoredCatalogStaysAsItWas(_ breakage: Breakage) throws {
     let folder = try makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let store = CatalogStore(path: folder + "/catalog.json")
     try store.save(try sampleCatalog(), at: fixedNow)
     let before = try Data(contentsOf: URL(fileURLWithPath: store.path))
@@ -162,7 +163,7 @@ import Wire
 
   @Test func importReplacesTheCatalogByDefault() throws {
     let folder = try makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let store = CatalogStore(path: folder + "/catalog.json")
     try store.save(try sampleCatalog(), at: fixedNow)
     let (catalog, summary) = try store.importCatalog(AppExportFixture.data, source: "app.json", at: laterDate)
@@ -175,7 +176,7 @@ import Wire
 
   @Test func mergeAddsOnlyEntriesWithNewIds() throws {
     let folder = try makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let store = CatalogStore(path: folder + "/catalog.json")
     var current = try Catalog(exportData: AppExportFixture.data, source: "app.json")
     current.presets[0].text = "Schon hier, bleibt so."
@@ -196,7 +197,7 @@ import Wire
 
   @Test func aMergeThatWouldBreakReferencesChangesNothing() throws {
     let folder = try makeTemporaryFolder()
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     let store = CatalogStore(path: folder + "/catalog.json")
     var current = try Catalog(exportData: AppExportFixture.data, source: "app.json")
     current.cookbooks[0].chapters = []

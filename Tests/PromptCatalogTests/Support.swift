@@ -1,10 +1,11 @@
 import Foundation
 import PromptCatalog
+import TestSupport
 import Wire
 
 /// A fresh folder under the system's temporary folder; the caller removes it.
 func makeTemporaryFolder() throws -> String {
-  let folder = NSTemporaryDirectory() + "prompt-catalog-tests-" + UUID().uuidString
+  let folder = TemporaryFolder.path("prompt-catalog-tests")
   try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
   return folder
 }

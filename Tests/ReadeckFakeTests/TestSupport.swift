@@ -17,7 +17,7 @@ func withFake<T>(
     start: {
       try await FakeReadeck.start(bookmarks: bookmarks, token: token, prefix: prefix, latencyMilliseconds: latency)
     },
-    stop: { try await $0.shutdown() }, body)
+    stop: { try await $0.stop() }, body)
 }
 
 extension HTTPClient {

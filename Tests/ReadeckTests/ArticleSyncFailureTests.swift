@@ -124,7 +124,7 @@ import Wire
         client: try harness.client(), options: SyncOptions(limit: 0, mode: .perArticle), observer: CollectingObserver())
       let running = Task { try await run.run { records.append($0) } }
       while harness.requests(.article).count < 3 { try await Task.sleep(for: .milliseconds(5)) }
-      try await harness.fake.shutdown()
+      try await harness.fake.stop()
       let outcome = try await running.value
 
       guard case .unreachable? = outcome.abortedBy else {

@@ -44,22 +44,18 @@ func withFake<T>(
   do {
     let result = try await body(Harness(fake: fake, http: http, retries: RetryLog()))
     try await http.shutdown()
-    try await fake.shutdown()
+    try await fake.stop()
     return result
   } catch {
     try? await http.shutdown()
-    try? await fake.shutdown()
+    try? await fake.stop()
     throw error
   }
 }
 
 /// The sample library with every bookmark unread, so that the default query selects them all.
 func unread(_ count: Int, imagesPerArticle: Int = 2) -> [FakeBookmark] {
-  FakeReadeck.sampleLibrary(count: count, imagesPerArticle: imagesPerArticle).map { bookmark in
-    var bookmark = bookmark
-    bookmark.isArchived = false
-    return bookmark
-  }
+  FakeReadeck.sampleLibrary(count: count, imagesPerArticle: imagesPerArticle, allUnread: true)
 }
 
 /// What `GET /api/bookmarks/{id}/article` must return for `bookmark`: its fragment with `{root}`

@@ -3,6 +3,7 @@ import LLMFake
 import Resilience
 import Rewrite
 import Synchronization
+import TestSupport
 import Testing
 import Wire
 
@@ -286,8 +287,8 @@ import Wire
   }
 
   @Test func theCacheAnswersIdenticalRequestsWithoutAsking() async throws {
-    let cache = ResponseCache(directory: NSTemporaryDirectory() + "ail-cache-" + UUID().uuidString)
-    defer { try? FileManager.default.removeItem(atPath: cache.directory) }
+    let cache = ResponseCache(directory: TemporaryFolder.path("ail-cache"))
+    defer { TemporaryFolder.remove(cache.directory) }
     try await withServer(.openAI) { fake in
       let first = try await ask(rewriter([(provider(fake, .openai), "m")], cache: cache))
       #expect(!first.cached)

@@ -1,6 +1,7 @@
 import FakeServer
 import Foundation
 import Rewrite
+import TestSupport
 import Testing
 
 @Suite struct ThinkFilterTests {
@@ -30,9 +31,9 @@ import Testing
 @Suite struct UnifiedDiffTests {
   /// The diff, applied with patch(1), turns the old text into the new one.
   func roundTripsThroughPatch(_ old: String, _ new: String) throws {
-    let folder = NSTemporaryDirectory() + "diff-" + UUID().uuidString
+    let folder = TemporaryFolder.path("diff")
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    defer { TemporaryFolder.remove(folder) }
     try old.write(toFile: folder + "/text", atomically: true, encoding: .utf8)
     let diff = UnifiedDiff.diff(old, new)
     try diff.write(toFile: folder + "/change.diff", atomically: true, encoding: .utf8)

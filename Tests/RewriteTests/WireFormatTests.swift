@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Wire
 
@@ -67,7 +68,7 @@ import Wire
   }
 
   @Test func theProvidersFileKeepsKeySourcesAndIsPrivate() throws {
-    let path = NSTemporaryDirectory() + "providers-\(UUID().uuidString)/ailo/providers.json"
+    let path = TemporaryFolder.path("providers") + "/ailo/providers.json"
     let store = ProviderStore(path: path)
     #expect(try store.load() == ProviderStore.Contents())
     let contents = ProviderStore.Contents(

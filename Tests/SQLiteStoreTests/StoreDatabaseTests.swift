@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SQLiteStore
+import TestSupport
 import Testing
 
 /// Opening a store the one way every store does, with a one-table migrator of its own.
@@ -14,8 +15,8 @@ import Testing
   }
 
   func withFolder(_ body: (String) throws -> Void) throws {
-    let folder = NSTemporaryDirectory() + "sqlite-store-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("sqlite-store")
+    defer { TemporaryFolder.remove(folder) }
     try body(folder)
   }
 
@@ -89,8 +90,8 @@ import Testing
 
 @Suite struct ContentFilesTests {
   @Test func theSameBytesAreKeptOnceUnderTheirDigestWithTheirExtension() throws {
-    let folder = NSTemporaryDirectory() + "content-files-" + UUID().uuidString
-    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let folder = TemporaryFolder.path("content-files")
+    defer { TemporaryFolder.remove(folder) }
     try FileManager.default.createDirectory(atPath: folder + "/in", withIntermediateDirectories: true)
     try Data("voice".utf8).write(to: URL(fileURLWithPath: folder + "/in/memo.M4A"))
     try Data("voice".utf8).write(to: URL(fileURLWithPath: folder + "/in/copy.weird-extension"))

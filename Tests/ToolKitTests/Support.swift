@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 @testable import ToolKit
 
@@ -70,7 +71,7 @@ func capturedDiagnostics(
 
 /// A fresh directory under the system's temporary directory.
 func temporaryDirectory() throws -> String {
-  let path = NSTemporaryDirectory() + "toolkit-tests-" + UUID().uuidString
+  let path = TemporaryFolder.path("toolkit-tests")
   try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   return path
 }

@@ -50,7 +50,7 @@ public final class FakeReadeck: Sendable {
   }
 
   /// Stops listening and closes every open connection. Calling it again does nothing.
-  public func shutdown() async throws { try await server.stop() }
+  public func stop() async throws { try await server.stop() }
 
   /// Faults are consumed one per matching request, in order. `ids` limits them to requests
   /// naming one of those bookmarks (bookmark, article, image routes); on routes that name no

@@ -45,7 +45,7 @@ struct ReadeckFakeCommand: AsyncParsableCommand, ToolCommand {
     let sink = OutputSink.standardOutput.flushing(eachRecord: true)
     try sink.write(fake.baseURL + "\n")
     await SignalWait.untilInterruptedOrTerminated()
-    try await fake.shutdown()
+    try await fake.stop()
   }
 }
 

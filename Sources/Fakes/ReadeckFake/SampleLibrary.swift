@@ -9,10 +9,17 @@ import FakeServer
 extension FakeReadeck {
   /// Deterministic sample library: `count` bookmarks, newest first by `created`, each a loaded
   /// article with `imagesPerArticle` real PNG images referenced as absolute `{root}/bm/...` URLs
-  /// in `<img src>` (the first also in a `srcset`) among a few paragraphs of text.
-  public static func sampleLibrary(count: Int, imagesPerArticle: Int = 5, seed: UInt64 = 1) -> [FakeBookmark] {
+  /// in `<img src>` (the first also in a `srcset`) among a few paragraphs of text. Every fifth is
+  /// archived unless `allUnread`, which a test asks for when the default query should select them all.
+  public static func sampleLibrary(
+    count: Int, imagesPerArticle: Int = 5, seed: UInt64 = 1, allUnread: Bool = false
+  ) -> [FakeBookmark] {
     var generator = SampleGenerator(seed: seed)
-    return (0..<max(0, count)).map { generator.bookmark(index: $0, images: max(0, imagesPerArticle)) }
+    return (0..<max(0, count)).map {
+      var bookmark = generator.bookmark(index: $0, images: max(0, imagesPerArticle))
+      if allUnread { bookmark.isArchived = false }
+      return bookmark
+    }
   }
 }
 
