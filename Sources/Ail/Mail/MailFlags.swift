@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The flags a mailbox keeps for a message, as Maildir names them in a file name's `:2,` info
 /// (and IMAP as `\Seen`, `\Answered`, `\Flagged`, `\Deleted`, `\Draft`).
 public enum MailFlag: Character, Sendable, CaseIterable, Comparable {
@@ -71,5 +77,45 @@ extension Maildir {
     let seen = MaildirName(Substring(newName)).flags.contains(.seen)
     let folder = box == "new" && seen ? "cur" : box
     return ((parts.dropLast(2) + [folder]).joined(separator: "/"), newName)
+  }
+}
+
+extension Maildir {
+  /// Why a message could not be given its new flags.
+  public enum RenameError: Error, Equatable {
+    /// Not a file in a Maildir's `cur/` or `new/`.
+    case notInMaildir(String)
+    case noSuchMessage(String)
+    /// The rename itself failed: the path, its new name, the system's words.
+    case failed(String, target: String, reason: String)
+  }
+
+  /// Gives the message at `path` the name its new flags make (see
+  /// ``destination(of:setting:clearing:)``) and returns it. link(2) then unlink(2), so that at
+  /// every moment the message has a name and a file of the new name is never replaced; where
+  /// the file system has no hard links, a rename that checks first.
+  public static func setFlags(
+    of path: String, setting set: Set<MailFlag>, clearing clear: Set<MailFlag>
+  ) throws(RenameError) -> String {
+    guard let (folder, name) = destination(of: path, setting: set, clearing: clear) else {
+      throw .notInMaildir(path)
+    }
+    let target = folder.isEmpty ? name : folder + "/" + name
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw .noSuchMessage(path) }
+    guard target != path else { return path }
+    if link(path, target) != 0 {
+      let error = errno
+      guard error == EPERM || error == EOPNOTSUPP || error == EXDEV, access(target, F_OK) != 0,
+        rename(path, target) == 0
+      else { throw .failed(path, target: target, reason: String(cString: strerror(error))) }
+      return target
+    }
+    guard unlink(path) == 0 else {
+      let reason = String(cString: strerror(errno))
+      unlink(target)
+      throw .failed(path, target: target, reason: reason)
+    }
+    return target
   }
 }

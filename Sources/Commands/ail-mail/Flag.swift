@@ -88,34 +88,16 @@ struct FlagCommand: ParsableCommand {
     }
   }
 
-  /// Gives `path` its new name and returns it. link(2) then unlink(2), so that at every moment
-  /// the message has a name and a file of the new name is never replaced.
+  /// `path` with its new flags, its new name returned; what went wrong as the tool's error.
   static func move(_ path: String, setting set: Set<MailFlag>, clearing clear: Set<MailFlag>) throws -> String {
-    guard let (folder, name) = Maildir.destination(of: path, setting: set, clearing: clear) else {
+    do {
+      return try Maildir.setFlags(of: path, setting: set, clearing: clear)
+    } catch .notInMaildir(let path) {
       throw ToolError(.dataError, tr("\(path): not a message in a Maildir's cur/ or new/ folder"))
-    }
-    let target = folder.isEmpty ? name : folder + "/" + name
-    var info = stat()
-    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+    } catch .noSuchMessage(let path) {
       throw ToolError(.noInput, tr("\(path): no such message"))
-    }
-    guard target != path else { return path }
-    if link(path, target) != 0 {
-      let error = errno
-      // Some file systems have no hard links: there, a rename that checks first.
-      guard error == EPERM || error == EOPNOTSUPP || error == EXDEV, access(target, F_OK) != 0,
-        rename(path, target) == 0
-      else {
-        let reason = String(cString: strerror(error))
-        throw ToolError(.ioError, tr("cannot rename \(path) to \(target): \(reason)"))
-      }
-      return target
-    }
-    guard unlink(path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      unlink(target)
+    } catch .failed(let path, let target, let reason) {
       throw ToolError(.ioError, tr("cannot rename \(path) to \(target): \(reason)"))
     }
-    return target
   }
 }
