@@ -70,17 +70,20 @@ import Wire
       + FakeReadeck.sampleLibrary(count: 60, imagesPerArticle: 1, seed: 7, allUnread: true).suffix(48)
     let dying = try await FakeReadeck.start(bookmarks: library, token: Self.token, latencyMilliseconds: 500)
     let arguments = ["FETCH_OPTS=--mode per-article --retries 0 --timeout 2", "LIMIT=80"]
-    // make runs on a thread of its own and the server is watched from this one: a loaded run's
-    // other end-to-end tests block the cooperative threads for a minute at a time, and a sleeping
-    // task or a detached one then waits for a thread until the sync has long finished.
+    // make runs on a thread of its own and the server is watched and stopped from another: a
+    // loaded run's other end-to-end tests block the cooperative threads for a minute at a time,
+    // and a stop awaited there (or a sleeping task) waited until the sync had long finished.
     nonisolated(unsafe) var result: Result<ToolRun, any Error>?
     let finished = DispatchSemaphore(value: 0)
     Thread { [self] in
       result = Result { try make("sync", dying, db: db, arguments) }
       finished.signal()
     }.start()
-    while dying.requests.filter({ $0.path.hasSuffix("/article") }).count < 4 { usleep(10_000) }
-    try await dying.stop()
+    Thread {
+      let giveUp = Date().addingTimeInterval(120)
+      while dying.requests.filter({ $0.path.hasSuffix("/article") }).count < 4, Date() < giveUp { usleep(10_000) }
+      dying.stopBlocking()
+    }.start()
     finished.wait()
     let broken = try #require(result).get()
     #expect(broken.status != 0)

@@ -65,6 +65,13 @@ public final class LoopbackServer: Sendable {
       try? await channel.close()
     }
   }
+
+  /// ``stop()`` from a plain thread: it waits on the event loops alone, so a test stops the
+  /// server when it means to even while every cooperative thread is busy elsewhere.
+  public func stopBlocking() {
+    try? listener.close().wait()
+    for channel in connections.open { try? channel.close().wait() }
+  }
 }
 
 /// The open connections, so that stopping the server ends them too instead of leaving clients

@@ -52,6 +52,9 @@ public final class FakeReadeck: Sendable {
   /// Stops listening and closes every open connection. Calling it again does nothing.
   public func stop() async throws { try await server.stop() }
 
+  /// ``stop()`` for a test's own thread, which must not wait for a cooperative one.
+  public func stopBlocking() { server.stopBlocking() }
+
   /// Faults are consumed one per matching request, in order. `ids` limits them to requests
   /// naming one of those bookmarks (bookmark, article, image routes); on routes that name no
   /// single bookmark it is ignored.
