@@ -10,7 +10,7 @@ public struct FieldChange: WireRecord, Hashable {
   public static let kind = "change"
 
   public var id: String
-  /// `is_archived`, `is_marked`, `read_progress` or `labels`.
+  /// `is_archived`, `is_marked`, `read_progress`, `is_deleted` or `labels`.
   public var field: String
   /// The value to send, for every field but `labels`.
   public var value: JSONValue?

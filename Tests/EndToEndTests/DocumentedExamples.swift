@@ -260,6 +260,10 @@ enum DocumentedExamples {
     "rk-cache mark \(Sandbox.firstID) --progress 40": .runs { run in
       run.expect(pendingFields(run) == ["read_progress"], "queued")
     },
+    "rk-cache mark \(Sandbox.firstID) --delete": .runs { run in
+      run.expect(pendingFields(run) == ["is_deleted"], "queued")
+      run.expect(!run.shell("rk-cache list | jq -r .id").contains(Sandbox.firstID), "gone from the list")
+    },
     "rk-cache mark \(Sandbox.firstID) --add-label later --remove-label new": .runs { run in
       run.expect(pendingFields(run) == ["labels"], "queued")
     },

@@ -225,4 +225,26 @@ import Wire
       #expect(try run("rk-cache", ["ids", "--db", db]).stdout.split(separator: "\n").count == 1)
     }
   }
+
+  @Test func aDeletionMadeOfflineHidesTheArticleUntilThePushAndRemovesItThen() async throws {
+    let library = Self.unread(3)
+    let ids = library.map(\.id)
+    try await withSyncedStore(library) { db, fake in
+      let mark = try run("rk-cache", ["mark", "--db", db, ids[0], "--delete"])
+      #expect(mark.status == 0, "\(mark.stderr)")
+      let listed = try run("rk-cache", ["list", "--db", db]).records(kind: "cache_entry")
+      #expect(listed.compactMap { $0["id"]?.stringValue }.sorted() == ids.dropFirst().sorted())
+      #expect(try run("rk-cache", ["show", "--db", db, ids[0]]).status == 0, "still in the store")
+      let pruned = try run("rk-prune", ["--db", db, "--keep", "0"]).records(kind: "pruned")
+      #expect(!pruned.contains { $0["id"]?.stringValue == ids[0] }, "never pruned while queued")
+      #expect(fake.requests.isEmpty, "marking is offline")
+
+      let pushed = try push(db, fake)
+      #expect(pushed.status == 0, "\(pushed.stderr)")
+      #expect(pushed.records(kind: "pushed").first?["sent"] == ["is_deleted": true])
+      #expect(fake.bookmarks.first { $0.id == ids[0] }?.isDeleted == true)
+      #expect(try run("rk-cache", ["show", "--db", db, ids[0]]).status == 1, "removed once the server holds it")
+      #expect(try pending(db).isEmpty)
+    }
+  }
 }

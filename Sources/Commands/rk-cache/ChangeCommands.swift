@@ -10,7 +10,9 @@ extension RKCache {
     static let configuration = CommandConfiguration(
       commandName: "mark",
       abstract:
-        tr("Change cached bookmarks offline (archive, favourite, progress, labels) and queue the change for rk-push."),
+        tr(
+          "Change cached bookmarks offline (archive, favourite, progress, labels, delete) and queue the change for rk-push."
+        ),
       discussion: HelpText.discussion(
         tr(
           """
@@ -18,7 +20,10 @@ extension RKCache {
           given; when one of them is not cached nothing changes. Several changes to one field of a \
           bookmark keep the last; labels keep what to add and what to remove. Every queued change \
           records when it was made and the bookmark's "updated" then, for rk-push's conflict rule. \
-          "rk-cache pending" lists the queue.
+          "rk-cache pending" lists the queue. --delete has Readeck schedule the bookmark's deletion \
+          (--undelete cancels it): the article leaves list, search, epub and site at once, stays in \
+          the cache (rk-cache prune never removes it) until rk-push has the server confirm, and \
+          is removed then.
           """),
         examples: [
           Example("rk-cache mark WNBGvKQgFsLwHwy4i89q53 --archive", tr("Archive it; rk-push tells the server.")),
@@ -26,6 +31,7 @@ extension RKCache {
             "rk-cache mark WNBGvKQgFsLwHwy4i89q53 9rUCjjW5NSHbvSzV2Cvh6f --favorite", tr("Two favourites at once.")),
           Example("rk-cache mark WNBGvKQgFsLwHwy4i89q53 --add-label later --remove-label new", tr("Labels.")),
           Example("rk-cache mark WNBGvKQgFsLwHwy4i89q53 --progress 40", tr("Read to 40 %.")),
+          Example("rk-cache mark WNBGvKQgFsLwHwy4i89q53 --delete", tr("Delete it on the next rk-push.")),
         ],
         exitStatuses: [
           (.success, nil), (.failure, tr("An id is not cached (nothing was changed).")),
@@ -48,11 +54,15 @@ extension RKCache {
     var addLabel: [String] = []
     @Option(parsing: .upToNextOption, help: ArgumentHelp(tr("Remove these labels."), valueName: "label"))
     var removeLabel: [String] = []
+    @Flag(help: ArgumentHelp(tr("Delete on the server (Readeck schedules it).")))
+    var delete = false
+    @Flag(help: ArgumentHelp(tr("Cancel a deletion not yet carried out."))) var undelete = false
 
     func validate() throws {
       if ids.isEmpty { throw ValidationError(tr("give the ids of the bookmarks to change.")) }
       if archive && unarchive { throw ValidationError(tr("--archive and --unarchive contradict each other.")) }
       if favorite && unfavorite { throw ValidationError(tr("--favorite and --unfavorite contradict each other.")) }
+      if delete && undelete { throw ValidationError(tr("--delete and --undelete contradict each other.")) }
       if let both = Set(addLabel).intersection(removeLabel).first {
         throw ValidationError(tr("the label \(both) is both added and removed."))
       }
@@ -62,7 +72,7 @@ extension RKCache {
       if edit.isEmpty {
         throw ValidationError(
           tr(
-            "no change: give --archive, --unarchive, --favorite, --unfavorite, --progress, --add-label or --remove-label."
+            "no change: give --archive, --unarchive, --favorite, --unfavorite, --progress, --add-label, --remove-label, --delete or --undelete."
           )
         )
       }
@@ -71,7 +81,8 @@ extension RKCache {
     var edit: BookmarkEdit {
       BookmarkEdit(
         archived: archive ? true : unarchive ? false : nil, marked: favorite ? true : unfavorite ? false : nil,
-        progress: progress, addLabels: addLabel, removeLabels: removeLabel)
+        progress: progress, addLabels: addLabel, removeLabels: removeLabel,
+        deleted: delete ? true : undelete ? false : nil)
     }
 
     func run() throws {
@@ -98,7 +109,7 @@ extension RKCache {
         tr(
           """
           A record holds the bookmark's id, the field (is_archived, is_marked, read_progress, \
-          labels), the value to send (add_labels and remove_labels for labels), the value it \
+          is_deleted, labels), the value to send (add_labels and remove_labels for labels), the value it \
           started from ("base"), the bookmark's "updated" then ("base_updated") and when it was \
           made ("made_at").
 
@@ -126,7 +137,7 @@ extension RKCache {
     @Option(help: ArgumentHelp(tr("With --drop: only the change of this field."), valueName: "field"))
     var field: String?
 
-    static let fields = ["is_archived", "is_marked", "read_progress", "labels"]
+    static let fields = ["is_archived", "is_marked", "read_progress", "is_deleted", "labels"]
 
     func validate() throws {
       if let field {

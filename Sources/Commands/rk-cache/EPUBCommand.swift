@@ -96,7 +96,8 @@ extension RKCache {
       try runTool(diagnostics) {
         let opened = try store.openForReading()
         let chosen =
-          ids.isEmpty ? try opened.ids(unread: unread, label: label, cachedSince: since.flatMap { Self.date($0) }) : ids
+          ids.isEmpty
+          ? try opened.selection(unread: unread, label: label, cachedSince: since.flatMap { Self.date($0) }) : ids
         guard !chosen.isEmpty else { throw ToolError(.failure, tr("no cached article matches; no book written")) }
         let book: EPUBBook
         do { book = try EPUBBook(path: output, standardOutput: ReadingOutput.standardOutput) } catch {

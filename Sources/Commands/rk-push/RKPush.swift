@@ -20,9 +20,10 @@ struct RKPush: AsyncParsableCommand, ToolCommand, RetryDefaults {
         Reads the queue "rk-cache mark" and "rk-cache html --mark-read" fill, fetches the queued \
         bookmarks as the server has them (100 per request), and sends each bookmark's changes in \
         one PATCH /api/bookmarks/ID with only the changed fields (is_archived, is_marked, \
-        read_progress, add_labels, remove_labels). A change leaves the queue only once the server \
-        confirmed it, in the same transaction that gives the cached bookmark the server's answer: \
-        a push killed at any point can simply be run again.
+        read_progress, is_deleted, add_labels, remove_labels). A change leaves the queue only once \
+        the server confirmed it, in the same transaction that gives the cached bookmark the \
+        server's answer: a push killed at any point can simply be run again. A deletion the server \
+        holds removes the article from the cache.
 
         Conflicts: last writer wins, per field. When the server's "updated" is later than the \
         offline change and the server's value differs from the value the change started from, the \

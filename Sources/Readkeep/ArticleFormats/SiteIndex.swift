@@ -112,7 +112,7 @@ public enum SiteExport {
     }
     var entries: [SiteIndex.Entry] = []
     var bytes = 0
-    for id in try store.ids() {
+    for id in try store.selection() {
       guard let article = try store.stored(id: id) else { continue }  // pruned meanwhile
       let file = "articles/" + StoredArticle.fileName(for: id) + ".html"
       let page = Data(ArticlePage.document(article).utf8)

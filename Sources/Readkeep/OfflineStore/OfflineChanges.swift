@@ -10,16 +10,19 @@ public struct BookmarkEdit: Sendable, Equatable {
   public var progress: Int?
   public var addLabels: [String]
   public var removeLabels: [String]
+  /// true schedules the bookmark's deletion on the server, false cancels it.
+  public var deleted: Bool?
 
   public init(
     archived: Bool? = nil, marked: Bool? = nil, progress: Int? = nil, addLabels: [String] = [],
-    removeLabels: [String] = []
+    removeLabels: [String] = [], deleted: Bool? = nil
   ) {
     self.archived = archived
     self.marked = marked
     self.progress = progress
     self.addLabels = addLabels
     self.removeLabels = removeLabels
+    self.deleted = deleted
   }
 
   /// What a reader finishing an article does: read to the end, archived.
@@ -64,6 +67,7 @@ extension OfflineStore {
           ("is_archived", edit.archived.map(JSONValue.bool), .bool(false)),
           ("is_marked", edit.marked.map(JSONValue.bool), .bool(false)),
           ("read_progress", edit.progress.map { .integer(Int64($0)) }, .integer(0)),
+          ("is_deleted", edit.deleted.map(JSONValue.bool), .bool(false)),
         ]
         for (field, value, absent) in scalars {
           guard let value else { continue }
@@ -161,6 +165,11 @@ extension OfflineStore {
         try String.fetchAll(db, sql: "SELECT field FROM pending_change WHERE bookmark_id = ?", arguments: [id]))
       for (key, value) in serverValues where !stillQueued.contains(key) && key != "href" && key != "id" {
         bookmark[key] = value
+      }
+      // A deletion the server holds, with nothing of it still queued: the bookmark is going, and
+      // so is the article (with whatever else was queued for it).
+      if bookmark["is_deleted"] == .bool(true), !stillQueued.contains("is_deleted") {
+        return removed + (try forget(id: id, db)).changes
       }
       _ = try writeMetadata(db, id: id, bookmark: bookmark)
       return removed

@@ -53,7 +53,7 @@ extension OfflineStore {
   public func list(label: String? = nil, site: String? = nil, limit: Int? = nil, sort: Sort = .cached) throws
     -> [CacheEntry]
   {
-    var conditions: [String] = []
+    var conditions = [Self.notBeingDeleted]
     var arguments: StatementArguments = []
     if let label {
       conditions.append("EXISTS (SELECT 1 FROM json_each(article.labels) WHERE value = ?)")
@@ -70,8 +70,7 @@ extension OfflineStore {
       case .size: "bytes DESC, id"
       case .title: "title COLLATE NOCASE, id"
       }
-    var sql = "SELECT \(Self.entryColumns) FROM article"
-    if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
+    var sql = "SELECT \(Self.entryColumns) FROM article WHERE " + conditions.joined(separator: " AND ")
     sql += " ORDER BY " + order
     if let limit { sql += " LIMIT \(max(0, limit))" }
     return try reading { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.entry) }
@@ -111,7 +110,7 @@ extension OfflineStore {
           sql: """
             SELECT a.id, a.title, a.site, a.url, article_fts.rank AS rank, article_fts.rowid AS fts_rowid
             FROM article_fts JOIN article a ON a.rowid = article_fts.rowid
-            WHERE article_fts MATCH ? ORDER BY article_fts.rank LIMIT ?
+            WHERE article_fts MATCH ? AND a.id NOT IN \(Self.queuedDeletions) ORDER BY article_fts.rank LIMIT ?
             """,
           arguments: [query, limit]
         ).map { row in
@@ -148,6 +147,12 @@ extension OfflineStore {
         pending: pending, largest: largest)
     }
   }
+
+  /// The bookmarks whose deletion is queued: they leave every listing at once (list, search, the
+  /// book, the site) and stay in the store, readable by id, until the server has confirmed.
+  static let queuedDeletions =
+    "(SELECT bookmark_id FROM pending_change WHERE field = 'is_deleted' AND value = 'true')"
+  static let notBeingDeleted = "article.id NOT IN \(queuedDeletions)"
 
   /// What a `cache_entry` is read from: the article's columns, its local state from the cached
   /// bookmark, and the fields with a change still queued.

@@ -35,7 +35,8 @@ extension OfflineStore {
   /// The articles a prune removes, in the order it removes them, each with the limit that
   /// removed it (`archived`, `older-than`, `keep`, `max-size`). Nothing is changed. An article
   /// with a change still to push is never removed as archived: its archiving may yet lose a
-  /// conflict.
+  /// conflict. One whose deletion or undeletion is queued is never removed: the push removes
+  /// it once the server has deleted it, and an undelete means the user wants it kept.
   public func prunePlan(_ limits: PruneLimits, strategy: PruneStrategy, now: Date = Date()) throws -> [Pruned] {
     let order =
       switch strategy {
@@ -51,7 +52,9 @@ extension OfflineStore {
           SELECT id, title, bytes, COALESCE(accessed_at, cached_at) AS read_at, cached_at,
             json_extract(bookmark, '$.is_archived') IS 1
               AND NOT EXISTS (SELECT 1 FROM pending_change WHERE bookmark_id = article.id) AS archived
-          FROM article ORDER BY \(order)
+          FROM article
+          WHERE id NOT IN (SELECT bookmark_id FROM pending_change WHERE field = 'is_deleted')
+          ORDER BY \(order)
           """
       )
     }

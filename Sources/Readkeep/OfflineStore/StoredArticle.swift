@@ -79,8 +79,9 @@ extension OfflineStore {
 
   /// The ids of the cached articles a selection names, newest cached first: unread ones only
   /// (not archived on the server), with a label, cached since a time; each condition only when given.
-  public func ids(unread: Bool = false, label: String? = nil, cachedSince: Date? = nil) throws -> [String] {
-    var conditions: [String] = []
+  /// None whose deletion is queued.
+  public func selection(unread: Bool = false, label: String? = nil, cachedSince: Date? = nil) throws -> [String] {
+    var conditions = [Self.notBeingDeleted]
     var arguments: StatementArguments = []
     if unread { conditions.append("COALESCE(json_extract(bookmark, '$.is_archived'), 0) = 0") }
     if let label {
@@ -91,9 +92,8 @@ extension OfflineStore {
       conditions.append("cached_at >= ?")
       _ = arguments.append(contentsOf: [cachedSince.timeIntervalSince1970])
     }
-    var sql = "SELECT id FROM article"
-    if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-    sql += " ORDER BY cached_at DESC, rowid"
+    let sql =
+      "SELECT id FROM article WHERE " + conditions.joined(separator: " AND ") + " ORDER BY cached_at DESC, rowid"
     return try reading { db in try String.fetchAll(db, sql: sql, arguments: arguments) }
   }
 }
