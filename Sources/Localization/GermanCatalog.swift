@@ -1186,6 +1186,7 @@ let germanCatalog: [String: [String]] = [
   "the label {0} is both added and removed.": ["Das Label {0} wird zugleich hinzugefügt und entfernt."],
   "the multipart body ended before its closing boundary": ["der Multipart-Inhalt endete vor seiner schließenden Grenze"],
   "the reader of standard output went away; storing the rest without --echo": ["der Leser der Standardausgabe ist weg; der Rest wird ohne --echo gespeichert"],
+  "the server accepted the link but named no Bookmark-Id": ["der Server hat den Link angenommen, aber keine Bookmark-Id genannt"],
   "the store {0}: {1}": ["Speicher {0}: {1}"],
   "the system prompt (about {0} tokens) leaves no room for the input in the model's window of {1} tokens": ["der System-Prompt (etwa {0} Token) lässt im Fenster des Modells von {1} Token keinen Platz für die Eingabe"],
   "the title is empty": ["der Titel ist leer"],

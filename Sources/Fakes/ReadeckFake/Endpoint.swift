@@ -3,6 +3,8 @@ enum Endpoint: Equatable {
   case info
   case list
   case bookmark(id: String)
+  /// `POST /api/bookmarks`
+  case create
   /// `PATCH /api/bookmarks/{id}`
   case update(id: String)
   case article(id: String)
@@ -27,7 +29,7 @@ enum Endpoint: Equatable {
     case (3, "api") where segments[2] == "info":
       self = get ? .info : .methodNotAllowed
     case (3, "api") where segments[2] == "bookmarks":
-      self = get ? .list : .methodNotAllowed
+      self = get ? .list : method == "POST" ? .create : .methodNotAllowed
     case (4, "api") where segments[2] == "bookmarks" && segments[3] == "sync":
       self = get ? .syncChanges : method == "POST" ? .bulkSync : .methodNotAllowed
     case (4, "api") where segments[2] == "bookmarks" && Self.isID(segments[3]):
@@ -53,6 +55,7 @@ enum Endpoint: Equatable {
     case .info: .info
     case .list: .list
     case .bookmark: .bookmark
+    case .create: .create
     case .update: .update
     case .article: .article
     case .syncChanges: .syncChanges

@@ -4,6 +4,8 @@ public enum FakeRoute: Hashable, Sendable {
   case list
   /// `GET /api/bookmarks/{id}`
   case bookmark
+  /// `POST /api/bookmarks`
+  case create
   /// `PATCH /api/bookmarks/{id}`
   case update
   /// `GET /api/bookmarks/{id}/article`

@@ -52,6 +52,9 @@ public final class FakeReadeck: Sendable {
   /// Stops listening and closes every open connection. Calling it again does nothing.
   public func stop() async throws { try await server.stop() }
 
+  /// How long a bookmark made by `POST /api/bookmarks` stays loading (300 ms unless set).
+  public func setCreateLoadDelay(milliseconds: Int) { core.setCreateLoadDelay(milliseconds: milliseconds) }
+
   /// ``stop()`` for a test's own thread, which must not wait for a cooperative one.
   public func stopBlocking() { server.stopBlocking() }
 

@@ -1,3 +1,11 @@
+import Wire
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
 /// The list route's filter and sort parameters.
 struct ListFilter {
   struct Invalid: Error {
@@ -20,6 +28,8 @@ struct ListFilter {
   var site: String?
   var author: String?
   var ids: [String] = []
+  /// `range_start`: created at or after (RFC 3339 here; the server also takes relative tokens).
+  var createdFrom: Date?
   /// Empty means the default, `-created`.
   var sort: [(key: SortKey, descending: Bool)] = []
 
@@ -56,6 +66,10 @@ struct ListFilter {
     filter.site = text("site")?.lowercased()
     filter.author = text("author")?.lowercased()
     filter.ids = values("id")
+    if let start = text("range_start") {
+      filter.createdFrom = RFC3339.date(from: start)
+      if filter.createdFrom == nil { invalid.fields.append(("range_start", start, ["invalid date"])) }
+    }
     // An unknown sort value makes the sort form invalid, and the server then ignores sorting.
     let sortValues = values("sort")
     let parsedSort = sortValues.compactMap { value -> (key: SortKey, descending: Bool)? in
@@ -88,7 +102,8 @@ struct ListFilter {
     let needsFlags =
       isArchived != nil || isMarked != nil || isLoaded != nil || hasLabels != nil || !types.isEmpty
       || !readStatus.isEmpty
-    let needsText = labels != nil || search != nil || title != nil || site != nil || author != nil
+    let needsText =
+      labels != nil || search != nil || title != nil || site != nil || author != nil || createdFrom != nil
     let matching =
       needsFlags || needsText
       ? facets.indices.filter { matches(facets[$0]) && (!needsText || matchesText(items[$0].bookmark)) }
@@ -118,6 +133,7 @@ struct ListFilter {
   }
 
   private func matchesText(_ b: FakeBookmark) -> Bool {
+    if let createdFrom, b.created < createdFrom { return false }
     if let labels, !labels.matches(b.labels) { return false }
     if let search, !b.title.lowercased().contains(search) { return false }
     if let title, !b.title.lowercased().contains(title) { return false }

@@ -39,6 +39,10 @@ extension ServerCore: FakeService {
       reply =
         Responder(snapshot: snapshot()).authFailure(request, format: format)
         ?? update(id: id, body: request.body, format: format)
+    } else if case .create = request.endpoint {
+      let format = request.errorFormat
+      reply =
+        Responder(snapshot: snapshot()).authFailure(request, format: format) ?? create(body: request.body)
     } else {
       reply = Responder(snapshot: snapshot()).reply(to: request)
     }

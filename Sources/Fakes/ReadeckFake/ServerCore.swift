@@ -41,6 +41,9 @@ final class ServerCore: Sendable {
     var latencyMilliseconds: Int
     var bulkSyncAvailable = true
     var requests = RequestLog<FakeRequest>()
+    /// How long a created bookmark stays loading.
+    var createLoadMilliseconds = 300
+    var created = 0
   }
 
   init(token: String, prefix: String, version: String, latencyMilliseconds: Int) {
@@ -87,6 +90,26 @@ final class ServerCore: Sendable {
   func setLatency(milliseconds: Int) { state.withLock { $0.latencyMilliseconds = max(0, milliseconds) } }
 
   func setBulkSyncAvailable(_ available: Bool) { state.withLock { $0.bulkSyncAvailable = available } }
+
+  func setCreateLoadDelay(milliseconds: Int) { state.withLock { $0.createLoadMilliseconds = max(0, milliseconds) } }
+
+  var createLoadMilliseconds: Int { state.withLock { $0.createLoadMilliseconds } }
+
+  /// A fresh 22-character id for a created bookmark, of the alphabet Readeck's ids use.
+  func newID() -> String {
+    let number = state.withLock { state in
+      state.created += 1
+      return state.created
+    }
+    let alphabet = Array("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz")
+    var rest = number
+    var id = ""
+    for _ in 0..<8 {
+      id.append(alphabet[rest % alphabet.count])
+      rest /= alphabet.count
+    }
+    return "New" + String(repeating: "x", count: 11) + id
+  }
 
   func upsert(_ bookmark: FakeBookmark) { state.withLock { $0.library.upsert(bookmark) } }
 

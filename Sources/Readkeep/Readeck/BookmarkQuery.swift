@@ -21,10 +21,12 @@ public struct BookmarkQuery: Sendable, Equatable {
   public var sort: [String]
   /// Only these bookmarks, answered in this order (at most 100 per page).
   public var ids: [String]
+  /// Only bookmarks created at or after this time (`range_start`, RFC 3339).
+  public var createdSince: String?
 
   public init(
     state: State = .unread, excludeMarked: Bool = false, label: String? = nil, search: String? = nil,
-    types: [String] = [], sort: [String] = [], ids: [String] = []
+    types: [String] = [], sort: [String] = [], ids: [String] = [], createdSince: String? = nil
   ) {
     self.state = state
     self.excludeMarked = excludeMarked
@@ -33,6 +35,7 @@ public struct BookmarkQuery: Sendable, Equatable {
     self.types = types
     self.sort = sort
     self.ids = ids
+    self.createdSince = createdSince
   }
 
   /// The query items, without paging.
@@ -51,6 +54,7 @@ public struct BookmarkQuery: Sendable, Equatable {
     items += types.map { ("type", $0) }
     items += sort.map { ("sort", $0) }
     items += ids.map { ("id", $0) }
+    if let createdSince { items.append(("range_start", createdSince)) }
     return items
   }
 }

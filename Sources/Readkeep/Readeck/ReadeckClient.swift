@@ -121,6 +121,24 @@ public final class ReadeckClient: Sendable {
     return answer
   }
 
+  /// `POST /api/bookmarks`: saves `url` (with a title and labels when given) and returns the new
+  /// bookmark's id, which Readeck gives only in the `Bookmark-Id` header of its 202; the server
+  /// then loads the page on its own. Sent once, never retried: a create that got no answer may
+  /// have reached the server, so the caller looks for it (``bookmarks(_:offset:limit:url:)`` with
+  /// `createdSince`) before sending it again.
+  public func create(url: String, title: String? = nil, labels: [String] = []) async throws -> String {
+    var fields: JSONObject = ["url": .string(url)]
+    if let title { fields["title"] = .string(title) }
+    if !labels.isEmpty { fields["labels"] = .array(labels.map(JSONValue.string)) }
+    let (response, _) = try await send(
+      .POST, apiURL("/bookmarks"), accept: .json, body: try WireCoding.line(JSONValue.object(fields)), once: true)
+    guard let id = response.headers.first(name: "Bookmark-Id"), !id.isEmpty else {
+      throw ReadeckError.invalidResponse(
+        Wording { tr("the server accepted the link but named no Bookmark-Id", in: $0) })
+    }
+    return id
+  }
+
   /// The URL of a bookmark's API route, as `update` sends it.
   public func bookmarkURL(id: String) -> String { apiURL("/bookmarks/\(URLText.encodeComponent(id))") }
 
@@ -194,11 +212,11 @@ public final class ReadeckClient: Sendable {
     }
   }
 
-  /// A request with retries whose whole body is read (bounded in size and time).
-  private func send(_ method: HTTPMethod, _ url: String, accept: Accept, body payload: [UInt8]? = nil) async throws
-    -> (HTTPClientResponse, ByteBuffer)
-  {
-    try await retrying(method, url) {
+  /// A request with retries (none when `once`) whose whole body is read (bounded in size and time).
+  private func send(
+    _ method: HTTPMethod, _ url: String, accept: Accept, body payload: [UInt8]? = nil, once: Bool = false
+  ) async throws -> (HTTPClientResponse, ByteBuffer) {
+    try await retrying(method, url, once: once) {
       let (response, body) = try await self.attempt(
         method, url, accept: accept, body: payload, limit: .whole(self.timeout))
       return (response, try await body.collectWhole(upTo: 256 << 20, host: self.host))
@@ -220,8 +238,11 @@ public final class ReadeckClient: Sendable {
   /// that article's failure, not the end of the run. Only a server that answers nothing is
   /// unreachable.
   private func retrying<T: Sendable>(
-    _ method: HTTPMethod, _ url: String, circuitChecked: Bool = false, _ operation: () async throws -> T
+    _ method: HTTPMethod, _ url: String, circuitChecked: Bool = false, once: Bool = false,
+    _ operation: () async throws -> T
   ) async throws -> T {
+    var policy = self.policy
+    if once { policy.maxRetries = 0 }
     do {
       return try await withRetries(
         policy: policy, breaker: breaker, host: host,
@@ -249,7 +270,7 @@ public final class ReadeckClient: Sendable {
     } catch let error as CircuitOpenError {
       // Opened by other requests' failures; if the server answers now, they were theirs alone.
       guard !circuitChecked, await serverAnswers() else { throw ReadeckError.unreachable(error.wording) }
-      return try await retrying(method, url, circuitChecked: true, operation)
+      return try await retrying(method, url, circuitChecked: true, once: once, operation)
     }
   }
 
