@@ -116,9 +116,9 @@ extension AilLogTests {
     #expect(noVersion.status == 1)
     #expect(noVersion.stderr.contains("hat keine Version 1"), "\(noVersion.stderr)")
 
-    let untitled = try log(place, ["add", "text"], environment: locale)
+    let untitled = try log(place, ["add"], environment: locale)
     #expect(untitled.status == 64)
-    #expect(untitled.stderr.contains("Ein Eintrag braucht --title."), "\(untitled.stderr)")
+    #expect(untitled.stderr.contains("Ein Eintrag braucht einen Titel"), "\(untitled.stderr)")
     let nonsense = try log(place, ["add", "x", "--title", "t", "--remind", "nächsten Vollmond"], environment: locale)
     #expect(nonsense.status == 64)
     #expect(
@@ -156,7 +156,7 @@ extension AilLogTests {
     #expect(help.contains("Eine Notiz mit Erinnerung."))
     let add = words(try log(place, ["add", "--help"], environment: locale).stdout)
     #expect(add.contains("Eine Erinnerung: RFC 3339, '1.12.2026 9:00', 'morgen 9:00'"), "\(add)")
-    #expect(add.contains("Der Titel (nötig außer mit --records)."))
+    #expect(add.contains("Der Titel (Vorgabe: die erste Zeile des Textes"))
     let due = words(try log(place, ["due", "--help"], environment: locale).stdout)
     #expect(due.contains("Nichts ist fällig."), "\(due)")
     #expect(due.contains("ndjson (Datensätze) oder table (Tabelle)."))

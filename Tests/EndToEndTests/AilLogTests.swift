@@ -103,9 +103,11 @@ import Wire
   @Test func badOptionsAreUsageErrors() throws {
     let place = try Place()
     defer { place.remove() }
-    let untitled = try log(place, ["add", "text"])
+    let untitled = try log(place, ["add"])
     #expect(untitled.status == 64)
-    #expect(untitled.stderr.contains("needs --title"))
+    #expect(untitled.stderr.contains("needs a title"), "\(untitled.stderr)")
+    let blank = try log(place, ["add", "-"], stdin: "  \n")
+    #expect(blank.status == 64 && blank.stderr.contains("needs a title"), "\(blank.stderr)")
     let past = try log(place, ["add", "x", "--title", "t", "--remind", "2026-11-24 10:00"])
     #expect(past.status == 64)
     #expect(past.stderr.contains("2026-11-24 10:00 is in the past"), "\(past.stderr)")

@@ -695,6 +695,9 @@ enum DocumentedExamples {
     "ail-log add 'Milk, eggs, bread' --title Shopping --tag home": .runs { run in
       run.expect(notes(run, "--tag home").contains("Shopping|General|home"), "the entry")
     },
+    "ail-log add 'Call the plumber about the boiler'": .runs { run in
+      run.expect(notes(run, "").contains("Call the plumber about the boiler|General|"), "titled with its text")
+    },
     "ail-log add - --title Minutes --category Work < minutes.md": .runs { run in
       run.expect(notes(run, "--category Work").contains("Minutes|Work|"), "the entry")
       run.expect(run.shell("ail-log search budget").contains("Minutes"), "its text searchable")

@@ -1,6 +1,7 @@
 public import Foundation
 import GRDB
 import Localization
+import PrivateFiles
 public import SQLiteStore
 public import Wire
 
@@ -257,5 +258,22 @@ public enum TagList {
       if !trimmed.isEmpty, seen.insert(trimmed.lowercased()).inserted { result.append(trimmed) }
     }
     return result
+  }
+}
+
+extension NoteLog {
+  /// The title an entry takes from its text when none is given: the first line that is not
+  /// blank, without a Markdown heading's `#`, cut to 80 characters; "(untitled)" for blank text.
+  public static func title(from text: String) -> String {
+    let line = text.split(separator: "\n").first { $0.contains(where: { !$0.isWhitespace }) } ?? ""
+    let trimmed = line.trimmingCharacters(in: .whitespaces).trimmingCharacters(
+      in: CharacterSet(charactersIn: "#").union(.whitespaces))
+    return trimmed.count > 80 ? String(trimmed.prefix(79)) + "…" : (trimmed.isEmpty ? "(untitled)" : trimmed)
+  }
+
+  /// The title of a recording's entry: its file name without the extension.
+  public static func title(ofRecording name: String) -> String {
+    let stem = PathParts.removingExtension(of: PathParts.name(of: name))
+    return stem.isEmpty ? PathParts.name(of: name) : stem
   }
 }

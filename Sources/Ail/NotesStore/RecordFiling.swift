@@ -63,7 +63,7 @@ public struct RecordFiling {
         return drafts.isEmpty ? .other : .entries(drafts)
       }
       guard let aiText else { return .other }
-      let heading = record["title"]?.stringValue ?? Self.firstLine(aiText)
+      let heading = record["title"]?.stringValue ?? NoteLog.title(from: aiText)
       return .entries([
         NoteLog.Draft(title: title ?? heading, content: aiText, category: category, tags: tags)
       ])
@@ -112,15 +112,8 @@ public struct RecordFiling {
     let audio =
       file != "-" && FileManager.default.isReadableFile(atPath: file) ? try recordings.read(fileAt: file) : nil
     return NoteLog.Draft(
-      title: title
-        ?? (PathParts.removingExtension(of: name).isEmpty ? name : PathParts.removingExtension(of: name)),
+      title: title ?? NoteLog.title(ofRecording: name),
       content: text, category: category, tags: tags, audio: audio, source: LogSource(file: name))
   }
 
-  static func firstLine(_ text: String) -> String {
-    let line = text.split(separator: "\n").first { $0.contains(where: { !$0.isWhitespace }) } ?? ""
-    let trimmed = line.trimmingCharacters(in: .whitespaces).trimmingCharacters(
-      in: CharacterSet(charactersIn: "#").union(.whitespaces))
-    return trimmed.count > 80 ? String(trimmed.prefix(79)) + "…" : (trimmed.isEmpty ? "(untitled)" : trimmed)
-  }
 }

@@ -16,8 +16,9 @@ extension AilLog {
         tr(
           """
           The content is TEXT, or standard input for "-"; without either the entry has a title \
-          alone. The new entry is written as a "log_entry" record. A reminder in the past is \
-          refused.
+          alone. Without --title the title is the content's first line (up to 80 characters), \
+          else the recording's file name. The new entry is written as a "log_entry" record. A \
+          reminder in the past is refused.
 
           With --records, NDJSON comes in (from the files named, else standard input) and mail, \
           transcript, transcript_chunk and ail-ai records become entries, written whole in batches \
@@ -30,6 +31,7 @@ extension AilLog {
           """),
         examples: [
           Example("ail-log add 'Milk, eggs, bread' --title Shopping --tag home", tr("A note.")),
+          Example("ail-log add 'Call the plumber about the boiler'", tr("A note titled with its text.")),
           Example(
             "ail-mail body message.eml | ail-ai --recipe Mail/Analyze/Tasks | ail-log add --records",
             tr("A mail's tasks as entries with reminders.")),
@@ -41,7 +43,8 @@ extension AilLog {
             tr("File a transcribed recording, stored with its audio.")),
         ],
         exitStatuses: [
-          (.success, nil), (.usage, tr("No --title, a bad date, a reminder in the past.")),
+          (.success, nil),
+          (.usage, tr("No title and no text or recording to take one from, a bad date, a reminder in the past.")),
           (.dataError, tr("Bad input records, reported with their line numbers; the good ones are filed.")),
           (.noInput, tr("The recording or an input file does not exist.")),
         ]))
@@ -51,7 +54,10 @@ extension AilLog {
       help: ArgumentHelp(
         tr("The content, or - for standard input; with --records, NDJSON files (default: standard input).")))
     var text: [String] = []
-    @Option(help: ArgumentHelp(tr("The title (required unless --records)."))) var title: String?
+    @Option(
+      help: ArgumentHelp(
+        tr("The title (default: the text's first line, else the recording's name; with --records, each record's).")))
+    var title: String?
     @Option(help: ArgumentHelp(tr("The category (default: General, or as configured)."))) var category: String?
     @Option(name: .customLong("tag"), help: ArgumentHelp(tr("A tag; repeat for more."), valueName: "tag"))
     var tags: [String] = []
@@ -73,8 +79,10 @@ extension AilLog {
           throw ValidationError(tr("--remind and --audio are for one entry, not --records."))
         }
       } else {
-        guard let title else { throw ValidationError(tr("An entry needs --title.")) }
-        guard title.contains(where: { !$0.isWhitespace }) else { throw ValidationError(tr("--title is empty.")) }
+        if let title, !title.contains(where: { !$0.isWhitespace }) { throw ValidationError(tr("--title is empty.")) }
+        if title == nil && text.isEmpty && audio == nil {
+          throw ValidationError(tr("An entry needs a title: give --title, a text or a recording."))
+        }
         if text.count > 1 {
           throw ValidationError(tr("Give the content as one argument (quote it), or - for standard input."))
         }
@@ -93,11 +101,17 @@ extension AilLog {
           throw ToolError(.usage, tr("--remind: \(LocalTime.show(reminder)) is in the past"))
         }
         let content = try text.first.map { $0 == "-" ? try readStandardInput() : $0 } ?? ""
+        let heading =
+          title ?? (content.contains(where: { !$0.isWhitespace }) ? NoteLog.title(from: content) : nil)
+          ?? audio.map(NoteLog.title(ofRecording:))
+        guard let heading else {
+          throw ToolError(.usage, tr("An entry needs a title: give --title, a text or a recording."))
+        }
         if let audio { try InputFile.checkReadable(audio) }
         let store = try log.open(creating: true)
         let recording = try audio.map { try store.recordings.read(fileAt: $0) }
         let draft = NoteLog.Draft(
-          title: title!, content: content, category: category, tags: tags, reminder: reminder, audio: recording,
+          title: heading, content: content, category: category, tags: tags, reminder: reminder, audio: recording,
           source: audio.map { LogSource(file: PathParts.name(of: $0)) })
         let entry = try store.add(draft, now: now)!
         try OutputSink.standardOutput.emit(entry)
