@@ -28,8 +28,8 @@ extension HTTPClient {
     guard (200..<300).contains(status) else {
       // The body of an error is small; its message helps the user.
       let bytes = (try? await body.collect(upTo: 64 << 10)).map { Array($0.readableBytesView) } ?? []
-      let parsed = HTTPErrorBody.parse(bytes)
       let json = try? bytes.withUnsafeBytes { try WireCoding.parse($0) }
+      let parsed = HTTPErrorBody.parse(bytes, json: json)
       let retryAfter = RetryAfter.seconds(in: response.headers, now: Date().timeIntervalSince1970)
       throw AttemptError(
         .status(status, retryAfter: retryAfter, quotaExhausted: parsed.quotaExhausted),

@@ -26,7 +26,12 @@ public enum HTTPErrorBody {
   public static let noMessage = "(no message)"
 
   public static func parse(_ bytes: [UInt8]) -> Parsed {
-    guard let value = try? bytes.withUnsafeBytes({ try WireCoding.parse($0) }), value.objectValue != nil else {
+    parse(bytes, json: try? bytes.withUnsafeBytes { try WireCoding.parse($0) })
+  }
+
+  /// ``parse(_:)`` for a caller that has parsed the body as JSON already (nil: it is not JSON).
+  static func parse(_ bytes: [UInt8], json: JSONValue?) -> Parsed {
+    guard let value = json, value.objectValue != nil else {
       let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
       let line = plain(text)
       return Parsed(message: line.isEmpty ? noMessage : line)

@@ -95,20 +95,14 @@ final class ServerCore: Sendable {
 
   var createLoadMilliseconds: Int { state.withLock { $0.createLoadMilliseconds } }
 
-  /// A fresh 22-character id for a created bookmark, of the alphabet Readeck's ids use.
+  /// A fresh id for a created bookmark: `Created` and a 15-digit count, 22 characters of the
+  /// kind Readeck's router takes.
   func newID() -> String {
     let number = state.withLock { state in
       state.created += 1
-      return state.created
+      return String(state.created)
     }
-    let alphabet = Array("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz")
-    var rest = number
-    var id = ""
-    for _ in 0..<8 {
-      id.append(alphabet[rest % alphabet.count])
-      rest /= alphabet.count
-    }
-    return "New" + String(repeating: "x", count: 11) + id
+    return "Created" + String(repeating: "0", count: max(0, 15 - number.count)) + number
   }
 
   func upsert(_ bookmark: FakeBookmark) { state.withLock { $0.library.upsert(bookmark) } }
