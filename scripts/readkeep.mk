@@ -34,7 +34,8 @@ db = $(if $(DB),--db "$(DB)",)
 # The order keeps offline changes safe: rk-push first sends them (a change leaves the queue only
 # once the server confirmed it); then the server's changes since the last sync are applied
 # (archived, relabelled, deleted elsewhere; a field with a change still queued keeps its local
-# value); then new unread articles are fetched, their images embedded, and stored; last, rk-prune
+# value); then new unread articles are fetched — the newest LIMIT, and every link saved with
+# rk-cache add that the server has created since, however many — their images embedded, and stored; last, rk-prune
 # removes the archived and keeps KEEP. Before the first sync there is no store: rk-push has
 # nothing to push, rk-cache ids no ids (both exit 0), and rk-cache store creates it.
 # A push that only some changes failed (75: refused or unanswered; they stay queued, and
@@ -59,8 +60,10 @@ sync:
 	    if [ "$$code" != 0 ]; then echo "readkeep: $$stage failed (status $$code)" >&2; exit "$$code"; fi; \
 	  done; \
 	fi; \
+	$(rk)rk-cache ids $(db) --saved > "$$status/saved" || exit; \
 	{ $(rk)rk-cache ids $(db); echo $$? > "$$status/ids"; } \
-	| { $(rk)rk-fetch --limit $(LIMIT) --skip-ids - $(FETCH_OPTS); echo $$? > "$$status/fetch"; } \
+	| { $(rk)rk-fetch --limit $(LIMIT) --skip-ids - --also-ids "$$status/saved" $(FETCH_OPTS); \
+	    echo $$? > "$$status/fetch"; } \
 	| { $(rk)rk-extract-images --embed $(IMAGE_OPTS); echo $$? > "$$status/images"; } \
 	| { $(rk)rk-cache store $(db); echo $$? > "$$status/store"; }; \
 	failed=0; \

@@ -257,9 +257,11 @@ public struct PushSummary: WireRecord, Hashable {
   public static let kind = "push_summary"
 
   public var server: String
-  /// Changes queued when the push started.
+  /// Links and changes queued when the push started.
   public var queued: Int
-  /// Confirmed by the server (or found already applied there).
+  /// Links saved on the server (or found there, sent by an earlier push).
+  public var created: Int
+  /// Changes confirmed by the server (or found already applied there).
   public var pushed: Int
   public var conflicts: Int
   public var gone: Int
@@ -271,11 +273,12 @@ public struct PushSummary: WireRecord, Hashable {
   public var unknownFields: JSONObject
 
   public init(
-    server: String, queued: Int, pushed: Int, conflicts: Int, gone: Int, failed: Int, complete: Bool,
-    startedAt: Date, endedAt: Date, unknownFields: JSONObject = [:]
+    server: String, queued: Int, created: Int = 0, pushed: Int, conflicts: Int, gone: Int, failed: Int,
+    complete: Bool, startedAt: Date, endedAt: Date, unknownFields: JSONObject = [:]
   ) {
     self.server = server
     self.queued = queued
+    self.created = created
     self.pushed = pushed
     self.conflicts = conflicts
     self.gone = gone
@@ -289,6 +292,7 @@ public struct PushSummary: WireRecord, Hashable {
   public init(reading members: inout MemberReader) throws {
     server = try members.string("server")
     queued = try members.int("queued")
+    created = try members.optionalInt("created") ?? 0
     pushed = try members.int("pushed")
     conflicts = try members.int("conflicts")
     gone = try members.int("gone")
@@ -302,6 +306,7 @@ public struct PushSummary: WireRecord, Hashable {
   public func write(to members: inout MemberWriter) {
     members.put("server", server)
     members.put("queued", queued)
+    members.put("created", created)
     members.put("pushed", pushed)
     members.put("conflicts", conflicts)
     members.put("gone", gone)

@@ -289,7 +289,25 @@ enum DocumentedExamples {
     "rk-cache pending": .runs(before: "rk-cache mark \(Sandbox.firstID) --archive") { run in
       run.expect(run.records(kind: "change").map { $0["field"]?.stringValue } == ["is_archived"], "one change")
     },
-    "rk-cache pending | jq -r .id | sort -u | wc -l": .runs(
+    "rk-cache add https://example.org/article --label later": .runs { run in
+      let link = run.records(kind: "queued_link").first
+      run.expect(link?["state"] == "queued" && link?["labels"] == ["later"], "queued with its label")
+    },
+    "rk-cache add - < reading-list.txt": .runs(
+      before: "printf '# to read\\nhttps://example.org/a\\n\\nhttps://example.org/b\\n' > reading-list.txt"
+    ) { run in
+      run.expect(run.records(kind: "queued_link").count == 2, "two links queued")
+    },
+    "rk-cache ids --saved > saved.txt && rk-cache ids | rk-fetch --skip-ids - --also-ids saved.txt | rk-cache store":
+      .runs(before: "rk-cache add https://example.org/saved-link && rk-push > /dev/null && sleep 1") { run in
+        run.expect(run.stderr.contains("stored 1,"), "the saved link's article stored besides the newest")
+        run.expect(run.shell("rk-cache ids --saved").isEmpty, "no saved link left to fetch")
+      },
+    "rk-cache add https://example.org/article && rk-push": .runs { run in
+      run.expect(run.records(kind: "created").count == 1, "created on the server")
+      run.expect(run.shell("rk-cache pending").isEmpty, "nothing left to send")
+    },
+    "rk-cache pending | jq -r 'select(.kind == \"change\") | .id' | sort -u | wc -l": .runs(
       before: "rk-cache mark \(Sandbox.firstID) \(second) --favorite"
     ) { run in
       run.expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "2", "two bookmarks")

@@ -28,6 +28,35 @@ import ZIPFoundation
     try #require(try store.article(id: id)).bookmark
   }
 
+  @Test func savedLinksTravelWithTheArchiveQueuedSentOrCreated() throws {
+    let (store, folder) = try storeWith(["a"])
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    _ = try store.queue(
+      links: [
+        NewLink(url: "https://example.net/1", title: "One", labels: ["x"]), NewLink(url: "https://example.net/2"),
+        NewLink(url: "https://example.net/3"),
+      ], now: made)
+    try store.linkSent(localID: "local-2", at: made)
+    try store.linkCreated(localID: "local-3", bookmarkID: "srv3")
+    let zipPath = folder + "/export.zip"
+    _ = try store.export(to: zipPath, generator: "test")
+
+    let (copy, copyFolder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: copyFolder) }
+    _ = try copy.queue(links: [NewLink(url: "https://example.net/0")])
+    let summary = try copy.importArchive(from: zipPath) { entry, reason in Issue.record("\(entry): \(reason)") }
+    #expect(summary.queued == 3 && summary.rejected == 0)
+    let links = try copy.queuedLinks()
+    #expect(
+      links.map(\.url) == [
+        "https://example.net/0", "https://example.net/1", "https://example.net/2", "https://example.net/3",
+      ])
+    #expect(links.map(\.state) == [.queued, .queued, .sent, .created])
+    #expect(links[1].title == "One" && links[1].labels == ["x"] && links[1].localID == "local-2")
+    #expect(links[2].sentAt == made && links[3].id == "srv3")
+    #expect(try copy.importArchive(from: zipPath) { _, _ in }.queued == 0, "nothing queued twice")
+  }
+
   @Test func anImportIntoAnEmptyStoreBringsTheQueueBackAsItWas() throws {
     let (store, folder) = try storeWith(["a", "b"])
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -121,6 +121,20 @@ import Wire
     }
   }
 
+  @Test func bookmarksAskedForBesidesTheLimitAreFetchedAndOneStillLoadingSkipped() async throws {
+    var library = unread(8)
+    library[6].loaded = false
+    try await withFake(library) { harness in
+      let ordered = harness.fake.bookmarks.map(\.id)
+      let loading = library[6].id
+      let wanted = [ordered[7], ordered[0], loading, ordered[7], "Gone0Gone0Gone0Gone0Go"]
+      let (_, records) = try await harness.sync(SyncOptions(limit: 2, alsoIDs: wanted, mode: .perArticle))
+      #expect(records.articleIDs == Array(ordered.prefix(2)) + [ordered[7]])
+      let summary = try #require(records.summary)
+      #expect(summary.requested == 4 && summary.fetched == 3 && summary.skipped == 1 && summary.complete)
+    }
+  }
+
   @Test func aLimitBeyondOnePageFollowsThePages() async throws {
     try await withFake(unread(250, imagesPerArticle: 0)) { harness in
       let (_, records) = try await harness.sync(SyncOptions(limit: 150, metadataOnly: true))

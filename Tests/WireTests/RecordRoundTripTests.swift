@@ -50,6 +50,11 @@ import Wire
     ),
     (Gone.self, #"{"changes":2,"id":"c2","kind":"gone"}"#),
     (
+      QueuedLink.self,
+      #"{"id":"local-3","kind":"queued_link","labels":["a"],"local_id":"local-3","queued_at":"2026-11-22T03:04:05Z","sent_at":"2026-11-22T03:04:06Z","state":"sent","url":"https://h/a"}"#
+    ),
+    (Created.self, #"{"adopted":true,"id":"c3","kind":"created","local_id":"local-3","url":"https://h/a"}"#),
+    (
       PushFailed.self,
       #"{"id":"c2","kind":"push_failed","reason":"HTTP 400 Bad Request","sent":{"read_progress":40},"status":400}"#
     ),
@@ -59,7 +64,7 @@ import Wire
     ),
     (
       PushSummary.self,
-      #"{"complete":false,"conflicts":1,"ended_at":"2026-11-22T03:05:00Z","failed":0,"gone":0,"kind":"push_summary","pushed":5,"queued":7,"server":"http://h","started_at":"2026-11-22T03:04:00Z"}"#
+      #"{"complete":false,"conflicts":1,"created":2,"ended_at":"2026-11-22T03:05:00Z","failed":0,"gone":0,"kind":"push_summary","pushed":5,"queued":7,"server":"http://h","started_at":"2026-11-22T03:04:00Z"}"#
     ),
     (
       SearchHit.self,

@@ -1,7 +1,7 @@
 import Foundation
 import Localization
 import PrivateFiles
-public import SQLiteStore
+import SQLiteStore
 public import Wire
 
 /// Entries put back from an export (NDJSON records or a folder of Markdown files) or from the notes

@@ -104,11 +104,17 @@ extension RKCache {
 
   struct Pending: ParsableCommand {
     static let configuration = CommandConfiguration(
-      commandName: "pending", abstract: tr("The changes queued for rk-push, one \"change\" record each, oldest first."),
+      commandName: "pending",
+      abstract: tr(
+        "What rk-push would send: links saved offline (\"queued_link\"), then the changes (\"change\"), oldest first."),
       discussion: HelpText.discussion(
         tr(
           """
-          A record holds the bookmark's id, the field (is_archived, is_marked, read_progress, \
+          A "queued_link" record is a link "rk-cache add" queued: its local id (local-N), the \
+          URL, title and labels, and "state" queued, or sent when a push sent it without getting \
+          an answer (the next push looks for it on the server before sending it again).
+
+          A "change" record holds the bookmark's id, the field (is_archived, is_marked, read_progress, \
           is_deleted, labels), the value to send (add_labels and remove_labels for labels), the value it \
           started from ("base"), the bookmark's "updated" then ("base_updated") and when it was \
           made ("made_at").
@@ -116,11 +122,14 @@ extension RKCache {
           --drop takes a bookmark's changes out of the queue without sending them (only those of \
           --field when given): what to do with a change the server refuses, which rk-push would \
           otherwise send on every run. The cached bookmark takes back the server's value as last \
-          seen ("base"); the dropped changes are written as "change" records.
+          seen ("base"); the dropped changes are written as "change" records. --drop local-N takes \
+          a queued link out.
           """),
         examples: [
           Example("rk-cache pending", tr("What rk-push would send.")),
-          Example("rk-cache pending | jq -r .id | sort -u | wc -l", tr("How many bookmarks have changes.")),
+          Example(
+            "rk-cache pending | jq -r 'select(.kind == \"change\") | .id' | sort -u | wc -l",
+            tr("How many bookmarks have changes.")),
           Example(
             "rk-cache pending --drop WNBGvKQgFsLwHwy4i89q53 --field labels",
             tr("Forget the label change the server refused; the labels are the server's again.")),
@@ -155,7 +164,11 @@ extension RKCache {
       try runTool(diagnostics) {
         let sink = OutputSink.standardOutput
         guard !drop.isEmpty else {
-          for queued in try store.openForReading().pendingChanges(ids: ids.isEmpty ? nil : ids) {
+          let offline = try store.openForReading()
+          for link in try offline.queuedLinks(unsent: true) where ids.isEmpty || ids.contains(link.id) {
+            try sink.emit(link)
+          }
+          for queued in try offline.pendingChanges(ids: ids.isEmpty ? nil : ids) {
             try sink.emit(queued.change)
           }
           return try sink.flush()
@@ -163,6 +176,16 @@ extension RKCache {
         let offline = try store.open()
         var nothingQueued: [String] = []
         for id in drop {
+          if field == nil, OfflineStore.isLocalID(id) {
+            if let link = try offline.dropLink(localID: id) {
+              try sink.emit(link)
+              let url = link.url
+              diagnostics.info(tr("dropped \(id): \(url)"))
+            } else {
+              nothingQueued.append(id)
+            }
+            continue
+          }
           let dropped = try offline.drop(id: id, field: field)
           for change in dropped { try sink.emit(change) }
           if dropped.isEmpty {

@@ -13,7 +13,7 @@ extension RKCache {
       abstract: tr("How much the store holds: articles, image blobs, last sync, the largest articles."),
       discussion: HelpText.discussion(
         tr(
-          "--json writes one object with count, bytes, blobs, blob_bytes, last_sync, pending (changes queued for rk-push) and largest."
+          "--json writes one object with count, bytes, blobs, blob_bytes, last_sync, pending (changes queued for rk-push), links_queued (links saved offline, not yet sent), links_created (created on the server, article not yet synced) and largest."
         ),
         examples: [
           Example("rk-cache stats", tr("\"23 articles, 12.5 MB\" and more.")),
@@ -32,7 +32,8 @@ extension RKCache {
           var object: JSONObject = [
             "count": .integer(Int64(stats.count)), "bytes": .integer(Int64(stats.bytes)),
             "blobs": .integer(Int64(stats.blobs)), "blob_bytes": .integer(Int64(stats.blobBytes)),
-            "pending": .integer(Int64(stats.pending)),
+            "pending": .integer(Int64(stats.pending)), "links_queued": .integer(Int64(stats.linksQueued)),
+            "links_created": .integer(Int64(stats.linksCreated)),
             "largest": .array(stats.largest.map { .object($0.members) }),
           ]
           object["last_sync"] = stats.lastSync.map { .string(RFC3339.string(from: $0)) } ?? .null
@@ -64,6 +65,17 @@ extension RKCache {
         tr(
           one: "\(pending) change pending for rk-push", other: "\(pending) changes pending for rk-push", count: pending)
         + "\n"
+      let (queued, created) = (stats.linksQueued, stats.linksCreated)
+      if queued > 0 {
+        text += tr(one: "\(queued) link queued for rk-push", other: "\(queued) links queued for rk-push", count: queued)
+        text += "\n"
+      }
+      if created > 0 {
+        text += tr(
+          one: "\(created) link saved, its article not yet synced",
+          other: "\(created) links saved, their articles not yet synced", count: created)
+        text += "\n"
+      }
       if !stats.largest.isEmpty {
         // TRANSLATORS: the heading of the list of the largest articles.
         text += tr("largest:") + "\n"

@@ -19,6 +19,10 @@ extension RKCache {
           read_progress: the server's as last seen, offline changes applied) and "pending", the \
           fields with a change rk-push has yet to send; --format table for people (STATE ends with \
           * while a change is pending).
+
+          Links saved with "rk-cache add" come first, as "queued_link" records, until a sync \
+          stores their articles: STATE queued (waiting for rk-push), sent (sent, no answer yet) or \
+          created (on the server, the article not yet synced).
           """),
         examples: [
           Example("rk-cache list --format table --limit 10", tr("The ten newest, as a table.")),
@@ -39,16 +43,25 @@ extension RKCache {
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
-        let entries = try store.openForReading().list(label: label, site: site, limit: limit, sort: sort)
+        let offline = try store.openForReading()
+        var links = try offline.queuedLinks().filter { link in
+          (label.map(link.labels.contains) ?? true) && (site.map { Self.host(of: link.url) == $0.lowercased() } ?? true)
+        }
+        if let limit { links = Array(links.prefix(limit)) }
+        let entries = try offline.list(label: label, site: site, limit: limit.map { $0 - links.count }, sort: sort)
         let sink = OutputSink.standardOutput
         switch format {
         case .ndjson:
+          for link in links { try sink.emit(link) }
           for entry in entries { try sink.emit(entry) }
         case .table:
+          let linkRows = links.map {
+            [$0.id, Formatted.dateTime($0.queuedAt), "-", Self.state($0.state), $0.title ?? $0.url]
+          }
           let rows = entries.map {
             [$0.id, Formatted.dateTime($0.cachedAt), Formatted.size($0.bytes), Self.state($0), $0.title]
           }
-          try sink.write(Formatting.table([Self.headings] + rows))
+          try sink.write(Formatting.table([Self.headings] + linkRows + rows))
         }
         try sink.flush()
       }
@@ -59,6 +72,26 @@ extension RKCache {
       // TRANSLATORS: the headings of "rk-cache list --format table": the article's id, when it was
       // cached, its size, its state (archived, favourite, progress) and its title. Capitals.
       [tr("ID"), tr("CACHED"), tr("SIZE"), tr("STATE"), tr("TITLE")]
+    }
+
+    /// A saved link's way to the server, in the STATE column.
+    static func state(_ state: QueuedLink.State) -> String {
+      switch state {
+      // TRANSLATORS: STATE of a link saved offline, waiting for rk-push ("rk-cache list --format table").
+      case .queued: tr("queued")
+      // TRANSLATORS: STATE of a link rk-push sent without getting an answer.
+      case .sent: tr("sent")
+      // TRANSLATORS: STATE of a link the server created; its article is not synced yet.
+      case .created: tr("created")
+      }
+    }
+
+    /// The host of a link, lower-cased, as --site compares it.
+    static func host(of url: String) -> String {
+      let key = SavedLink.key(url)
+      guard let start = key.range(of: "://")?.upperBound else { return "" }
+      let authority = key[start...].prefix { !"/?".contains($0) }
+      return String(authority.split(separator: "@").last ?? "")
     }
 
     /// `archived,favourite,40%` and a `*` when a change waits for rk-push; `-` for an unread one.
@@ -156,15 +189,23 @@ extension RKCache {
       commandName: "ids",
       abstract: tr("The ids of the cached articles, one per line, newest cached first."),
       discussion: HelpText.discussion(
-        tr("Made for rk-fetch --skip-ids."),
+        tr(
+          "Made for rk-fetch --skip-ids. --saved writes instead the ids of the links saved with \"rk-cache add\" that the server created and whose articles are not stored yet, for rk-fetch --also-ids."
+        ),
         examples: [
           Example(
             "rk-cache ids | rk-fetch --limit 0 --skip-ids - | rk-cache store",
-            tr("Fetch every unread article that is not cached yet."))
+            tr("Fetch every unread article that is not cached yet.")),
+          Example(
+            "rk-cache ids --saved > saved.txt && rk-cache ids | rk-fetch --skip-ids - --also-ids saved.txt | rk-cache store",
+            tr("The newest 20 unread articles and every saved link loaded since, however many.")),
         ],
         exitStatuses: [(.success, tr("Also when there is no store yet: before the first sync, nothing is cached."))]))
 
     @OptionGroup var store: StoreOptions
+    @Flag(
+      help: ArgumentHelp(tr("The links saved with rk-cache add and created on the server, article not yet stored.")))
+    var saved = false
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
@@ -172,7 +213,9 @@ extension RKCache {
         // that very sync's pipeline.
         guard FileManager.default.fileExists(atPath: store.path) else { return }
         let sink = OutputSink.standardOutput
-        for id in try store.openForReading().ids() { try sink.write(id + "\n") }
+        let offline = try store.openForReading()
+        let ids = saved ? try offline.queuedLinks().filter { $0.state == .created }.map(\.id) : try offline.ids()
+        for id in ids { try sink.write(id + "\n") }
         try sink.flush()
       }
     }

@@ -29,14 +29,17 @@ struct FetchCommand {
     let limit =
       try options.limit
       ?? configuration.resolve(variable: nil, key: "limit").map { try $0.number("limit", in: RKFetch.limitRange) } ?? 20
-    let skipIDs = try options.skipIds.map(readIDs) ?? []
+    let skipIDs = Set(try options.skipIds.map(readIDs) ?? [])
+    let alsoIDs = try options.alsoIds.map(readIDs) ?? []
 
     try await withHTTPClient(connectTimeout: min(options.retry.timeout, 10).rounded(.up)) { http in
-      try await sync(access: access, limit: limit, skipIDs: skipIDs, http: http)
+      try await sync(access: access, limit: limit, skipIDs: skipIDs, alsoIDs: alsoIDs, http: http)
     }
   }
 
-  private func sync(access: ServerAccess, limit: Int, skipIDs: Set<String>, http: HTTPClient) async throws {
+  private func sync(
+    access: ServerAccess, limit: Int, skipIDs: Set<String>, alsoIDs: [String], http: HTTPClient
+  ) async throws {
     let client = try access.client(
       http: http, timeout: options.retry.timeout, retries: options.retry.retries,
       retryDelay: options.retry.retryDelay, diagnostics: diagnostics)
@@ -48,7 +51,7 @@ struct FetchCommand {
         query: BookmarkQuery(
           state: options.state, excludeMarked: options.excludeMarked, label: options.label, search: options.search,
           types: options.types, sort: options.sorts),
-        limit: limit, skipIDs: skipIDs, mode: options.mode, concurrency: options.concurrency,
+        limit: limit, skipIDs: skipIDs, alsoIDs: alsoIDs, mode: options.mode, concurrency: options.concurrency,
         metadataOnly: options.metadataOnly, since: options.since),
       observer: observer)
     let outcome: ArticleSync.Outcome
@@ -104,11 +107,11 @@ struct FetchCommand {
     }
   }
 
-  private func readIDs(_ path: String) throws -> Set<String> {
-    var ids = Set<String>()
+  private func readIDs(_ path: String) throws -> [String] {
+    var ids: [String] = []
     try LineReader(path: path).forEachLine { bytes, _ in
       let id = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-      if !id.isEmpty { ids.insert(id) }
+      if !id.isEmpty { ids.append(id) }
     }
     return ids
   }

@@ -119,6 +119,15 @@ struct RKFetch: AsyncParsableCommand, ToolCommand, RetryDefaults {
     ), completion: .file())
   var skipIds: String?
 
+  @Option(
+    help: ArgumentHelp(
+      tr(
+        "Also these bookmarks, one id per line ('-' for standard input), whatever --limit and the filters: rk-cache ids --saved."
+      ),
+      valueName: "file"
+    ), completion: .file())
+  var alsoIds: String?
+
   @Flag(help: ArgumentHelp(tr("Write \"bookmark\" records without fetching articles.")))
   var metadataOnly = false
 

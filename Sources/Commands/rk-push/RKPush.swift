@@ -13,11 +13,20 @@ import Wire
 struct RKPush: AsyncParsableCommand, ToolCommand, RetryDefaults {
   static let configuration = CommandConfiguration(
     commandName: "rk-push",
-    abstract: tr("Send what was changed offline (archive, favourite, progress, labels) back to the Readeck server."),
+    abstract: tr(
+      "Send what was changed offline (links saved, archive, favourite, progress, labels, deletions) to the Readeck server."
+    ),
     discussion: HelpText.discussion(
       tr(
         """
-        Reads the queue "rk-cache mark" and "rk-cache html --mark-read" fill, fetches the queued \
+        First saves the links "rk-cache add" queued: one POST /api/bookmarks each, oldest first; \
+        the server's Bookmark-Id takes the place of the local id and a "created" record says so. \
+        A link is recorded as sent before its request goes out, and a link so recorded (a push \
+        killed before the answer, an answer lost) is not sent again blindly: the push first lists \
+        the bookmarks the server created since and takes one of the same link for it \
+        ("adopted": true). The next sync fetches the article once the server has loaded it.
+
+        Then reads the queue "rk-cache mark" and "rk-cache html --mark-read" fill, fetches the queued \
         bookmarks as the server has them (100 per request), and sends each bookmark's changes in \
         one PATCH /api/bookmarks/ID with only the changed fields (is_archived, is_marked, \
         read_progress, is_deleted, add_labels, remove_labels). A change leaves the queue only once \
@@ -31,7 +40,7 @@ struct RKPush: AsyncParsableCommand, ToolCommand, RetryDefaults {
         the cached bookmark takes the server's value and a "conflict" record says so. A field the \
         server already holds as queued is not sent again.
 
-        Writes one record per bookmark — "pushed" (what was sent and the answer), "conflict" \
+        Writes one record per link or bookmark — "created", "pushed" (what was sent and the answer), "conflict" \
         (field, local and server values), "gone" (HTTP 404: deleted on the server; its changes are \
         dropped and the article leaves the cache) or "push_failed" (HTTP 400 or errors retries did \
         not cure; the changes stay queued) — then a "push_summary", and "pushed 5 changes, 1 \
@@ -139,15 +148,20 @@ struct RKPush: AsyncParsableCommand, ToolCommand, RetryDefaults {
   private func report(_ outcome: ChangePush.Outcome, diagnostics: Diagnostics) throws {
     let summary = outcome.summary
     let (pushed, conflicts, gone, failed) = (summary.pushed, summary.conflicts, summary.gone, summary.failed)
+    let created = summary.created
     // The first part is a whole sentence; the others are a list after it.
     var parts = [tr(one: "pushed \(pushed) change", other: "pushed \(pushed) changes", count: pushed)]
+    if created > 0 {
+      // TRANSLATORS: a part of the summary line, after a comma: "pushed 0 changes, 2 links saved".
+      parts.append(tr(one: "\(created) link saved", other: "\(created) links saved", count: created))
+    }
     if conflicts > 0 {
       // TRANSLATORS: a part of the summary line, after a comma: "pushed 5 changes, 1 conflict".
       parts.append(tr(one: "\(conflicts) conflict", other: "\(conflicts) conflicts", count: conflicts))
     }
     if gone > 0 { parts.append(tr("\(gone) dropped (deleted on the server)")) }
     if failed > 0 { parts.append(tr("\(failed) failed (kept)")) }
-    let left = summary.queued - pushed - conflicts - gone - failed
+    let left = summary.queued - created - pushed - conflicts - gone - failed
     if left > 0 { parts.append(tr("\(left) not sent")) }
     diagnostics.info(parts.joined(separator: ", "))
     if let error = outcome.abortedBy {

@@ -82,6 +82,10 @@ public final class FakeReadeck: Sendable {
   /// Adds a bookmark, or replaces the one with the same id (to simulate an edit, bump `updated`).
   public func upsert(_ bookmark: FakeBookmark) { core.upsert(bookmark) }
 
+  /// Holds exactly `bookmarks` again, as if just started with them: what was created, changed
+  /// or deleted since is forgotten.
+  public func reset(to bookmarks: [FakeBookmark]) { core.reset(to: bookmarks) }
+
   /// Changes a bookmark as another device would: `change` edits it and `updated` becomes `at`.
   /// Returns false when there is no such bookmark.
   @discardableResult

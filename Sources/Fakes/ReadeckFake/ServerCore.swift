@@ -107,6 +107,10 @@ final class ServerCore: Sendable {
 
   func upsert(_ bookmark: FakeBookmark) { state.withLock { $0.library.upsert(bookmark) } }
 
+  func reset(to bookmarks: [FakeBookmark]) {
+    state.withLock { $0.library = Library(root: $0.library.root, bookmarks: bookmarks) }
+  }
+
   /// Changes one bookmark under the lock, so that concurrent updates never lose one another;
   /// nil when there is no such bookmark. The bookmark is stored whatever `change` returns.
   func modify<T>(id: String, _ change: (inout FakeBookmark) -> T) -> T? {

@@ -5,12 +5,12 @@ public import Wire
 
 /// Everything a push tells the person watching, apart from the records.
 public protocol PushObserver: Sendable {
-  /// The queue is read: `bookmarks` bookmarks have changes to send.
+  /// The queue is read: `bookmarks` links and bookmarks have something to send.
   func selected(bookmarks: Int)
-  /// One more bookmark settled: pushed, in conflict, gone or failed.
+  /// One more link or bookmark settled: created, pushed, in conflict, gone or failed.
   func advanced()
-  /// A bookmark whose changes failed and stay queued, after its "push_failed" record (whose
-  /// reason is the English of `error`), for a message in the user's language.
+  /// A link or bookmark whose changes failed and stay queued, after its "push_failed" record
+  /// (whose reason is the English of `error`), for a message in the user's language.
   func failed(id: String, error: ReadeckError)
 }
 
@@ -46,12 +46,21 @@ public struct ChangePush: Sendable {
   /// queue keeping what was not confirmed.
   public func run(observer: (any PushObserver)? = nil, emit: (any WireRecord) throws -> Void) async throws -> Outcome {
     let startedAt = now()
+    let links = try store.queuedLinks(unsent: true)
     let groups = Self.byBookmark(try store.pendingChanges())
-    observer?.selected(bookmarks: groups.count)
+    observer?.selected(bookmarks: links.count + groups.count)
     var tally = Tally()
-    tally.queued = groups.reduce(0) { $0 + $1.changes.count }
+    tally.queued = links.count + groups.reduce(0) { $0 + $1.changes.count }
     var abortedBy: ReadeckError?
     do {
+      // Links first: a change queued for a bookmark can never need one created in the same push,
+      // but a sync after the push should find the new bookmarks.
+      if !links.isEmpty {
+        let made = try await LinkCreation(client: client, store: store, now: now).run(
+          links, observer: observer, emit: emit)
+        tally.created = made.created
+        tally.failed += made.failed
+      }
       if !groups.isEmpty {
         let server = try await serverBookmarks(groups.map(\.id))
         try await push(groups, server: server, into: &tally, observer: observer, emit: emit)
@@ -61,22 +70,38 @@ public struct ChangePush: Sendable {
       abortedBy = error
     }
     let summary = PushSummary(
-      server: client.server, queued: tally.queued, pushed: tally.pushed, conflicts: tally.conflicts, gone: tally.gone,
-      failed: tally.failed, complete: abortedBy == nil, startedAt: startedAt, endedAt: now())
+      server: client.server, queued: tally.queued, created: tally.created, pushed: tally.pushed,
+      conflicts: tally.conflicts, gone: tally.gone, failed: tally.failed, complete: abortedBy == nil,
+      startedAt: startedAt, endedAt: now())
     try emit(summary)
     return Outcome(summary: summary, abortedBy: abortedBy)
   }
 
   /// The requests a push would send, without asking the server anything (no conflict check).
   public static func dryRun(store: OfflineStore, client: ReadeckClient) throws -> [PushRequest] {
-    byBookmark(try store.pendingChanges()).map { group in
-      PushRequest(
-        id: group.id, method: "PATCH", url: client.bookmarkURL(id: group.id), body: PushPlan.body(of: group.changes))
+    let creates = try store.queuedLinks(unsent: true).map { link in
+      PushRequest(id: link.localID, method: "POST", url: client.bookmarksURL, body: LinkCreation.body(of: link))
     }
+    return creates
+      + byBookmark(try store.pendingChanges()).map { group in
+        PushRequest(
+          id: group.id, method: "PATCH", url: client.bookmarkURL(id: group.id), body: PushPlan.body(of: group.changes))
+      }
+  }
+
+  /// The "push_failed" record of what `sent` carried; its reason is English under every locale.
+  static func failure(id: String, sent: JSONObject, _ error: ReadeckError) -> PushFailed {
+    var record = PushFailed(id: id, status: error.status, reason: error.english, sent: sent)
+    if case .formRejected(_, _, let form) = error {
+      record.errors = form.form.isEmpty ? nil : form.form
+      record.fieldErrors = form.fields.isEmpty ? nil : form.fieldsObject
+    }
+    return record
   }
 
   struct Tally {
     var queued = 0
+    var created = 0
     var pushed = 0
     var conflicts = 0
     var gone = 0
@@ -182,13 +207,7 @@ public struct ChangePush: Sendable {
           records.append(Gone(id: id, changes: gone))
         default:
           failed = plan.sent.count
-          // The record's reason is English under every locale.
-          var record = PushFailed(id: id, status: error.status, reason: error.english, sent: plan.patch)
-          if case .formRejected(_, _, let form) = error {
-            record.errors = form.form.isEmpty ? nil : form.form
-            record.fieldErrors = form.fields.isEmpty ? nil : form.fieldsObject
-          }
-          records.append(record)
+          records.append(Self.failure(id: id, sent: plan.patch, error))
           failure = error
         }
       }

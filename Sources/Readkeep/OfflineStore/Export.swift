@@ -66,15 +66,17 @@ private struct ArchiveWriter {
     let lastSync = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'last_sync'").flatMap(
       RFC3339.date(from:))
     let queue = try OfflineStore.queuedChanges(db)
+    let links = try OfflineStore.queuedLinks(db, where: "1", [])
     try add(
       "manifest.json",
       json(
         ArchiveManifest(
           createdAt: now, generator: generator, articles: articleCount, images: imageCount, lastSync: lastSync,
-          queued: queue.count)),
+          queued: links.count + queue.count)),
       date: now)
-    if !queue.isEmpty {
+    if !queue.isEmpty || !links.isEmpty {
       var lines = Data()
+      for link in links { lines.append(contentsOf: try WireCoding.line(link)) }
       for queued in queue { lines.append(contentsOf: try WireCoding.line(queued.change)) }
       try add(CacheArchive.queueEntry, lines, date: now)
     }

@@ -187,6 +187,7 @@ extension OfflineStore {
   func forget(id: String, _ db: Database) throws -> (changes: Int, removedArticle: Bool) {
     try db.execute(sql: "DELETE FROM pending_change WHERE bookmark_id = ?", arguments: [id])
     let changes = db.changesCount
+    try db.execute(sql: "DELETE FROM pending_link WHERE bookmark_id = ?", arguments: [id])
     return (changes, try removeArticle(db, id: id) != nil)
   }
 

@@ -131,6 +131,10 @@ extension OfflineStore {
     public var lastSync: Date?
     /// Offline changes not yet pushed.
     public var pending: Int
+    /// Links saved offline and not yet created on the server.
+    public var linksQueued: Int
+    /// Links the server created whose article no sync has brought yet.
+    public var linksCreated: Int
     /// The ten largest articles, largest first.
     public var largest: [CacheEntry]
   }
@@ -142,9 +146,11 @@ extension OfflineStore {
     return try reading { db in
       let articles = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, COALESCE(SUM(bytes), 0) AS bytes FROM article")!
       let blobs = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, COALESCE(SUM(length(data)), 0) AS bytes FROM blob")!
+      let links = try Row.fetchOne(
+        db, sql: "SELECT COUNT(*) - COUNT(bookmark_id) AS queued, COUNT(bookmark_id) AS created FROM pending_link")!
       return Stats(
         count: articles["n"], bytes: articles["bytes"], blobs: blobs["n"], blobBytes: blobs["bytes"], lastSync: last,
-        pending: pending, largest: largest)
+        pending: pending, linksQueued: links["queued"], linksCreated: links["created"], largest: largest)
     }
   }
 

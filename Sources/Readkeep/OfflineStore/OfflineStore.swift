@@ -122,6 +122,8 @@ public final class OfflineStore: Sendable {
         row.exactDates, row.exactDates,
       ])
     let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM article WHERE id = ?", arguments: [row.id])!
+    // A link saved offline has arrived as an article.
+    try db.execute(sql: "DELETE FROM pending_link WHERE bookmark_id = ?", arguments: [row.id])
     try linkBlobs(db, articleID: row.id, images: row.images)
     try db.execute(sql: "DELETE FROM article_fts WHERE rowid = ?", arguments: [rowid])
     try db.execute(

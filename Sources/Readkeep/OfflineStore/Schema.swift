@@ -102,6 +102,26 @@ enum Schema {
       // store took as long as before (the snippets dominate them, not the segments).
       try db.execute(sql: "INSERT INTO article_fts (article_fts, rank) VALUES ('automerge', 16)")
     }
+    migrator.registerMigration("v5") { db in
+      // Links saved offline (rk-cache add), from queued to the article stored. `n` never
+      // repeats (AUTOINCREMENT), so a local id in an old record names one link only. `sent_at`
+      // is written before the POST goes out: from then on the server may hold the bookmark, and
+      // a push looks for it before sending again. The row stays after the server's answer, with
+      // its id, until a sync stores the article: list and stats still show the link meanwhile.
+      try db.execute(
+        sql: """
+          CREATE TABLE pending_link (
+            n INTEGER PRIMARY KEY AUTOINCREMENT,
+            url TEXT NOT NULL,
+            url_key TEXT NOT NULL UNIQUE, -- SavedLink.key: scheme and host lower-cased, no fragment
+            title TEXT,
+            labels TEXT NOT NULL,         -- JSON array
+            queued_at REAL NOT NULL,      -- seconds since 1970
+            sent_at REAL,
+            bookmark_id TEXT UNIQUE       -- the server's id, once it answered
+          );
+          """)
+    }
     return migrator
   }
 }

@@ -19,6 +19,9 @@ public struct SyncOptions: Sendable {
   public var limit: Int
   /// Ids already cached: selected and counted as skipped, never fetched.
   public var skipIDs: Set<String>
+  /// Bookmarks selected besides the query's, whatever the limit and the filters: links saved
+  /// offline whose article is not stored yet, which newer bookmarks may push past the limit.
+  public var alsoIDs: [String]
   public var mode: FetchMode
   /// Per-article requests in flight at once.
   public var concurrency: Int
@@ -28,12 +31,13 @@ public struct SyncOptions: Sendable {
   public var since: String?
 
   public init(
-    query: BookmarkQuery = BookmarkQuery(), limit: Int = 20, skipIDs: Set<String> = [], mode: FetchMode = .auto,
-    concurrency: Int = 1, metadataOnly: Bool = false, since: String? = nil
+    query: BookmarkQuery = BookmarkQuery(), limit: Int = 20, skipIDs: Set<String> = [], alsoIDs: [String] = [],
+    mode: FetchMode = .auto, concurrency: Int = 1, metadataOnly: Bool = false, since: String? = nil
   ) {
     self.query = query
     self.limit = limit
     self.skipIDs = skipIDs
+    self.alsoIDs = alsoIDs
     self.mode = mode
     self.concurrency = max(1, concurrency)
     self.metadataOnly = metadataOnly
@@ -120,7 +124,8 @@ public struct ArticleSync: Sendable {
       }
       changed = Set(changes.filter { $0.type == "update" }.map(\.id))
     }
-    let selection = try await select(changedOnly: changed)
+    var selection = try await select(changedOnly: changed)
+    selection += try await also(besides: selection)
     tally.requested = selection.count
     let fetchedAt = now()
 
@@ -174,6 +179,19 @@ public struct ArticleSync: Sendable {
       guard !page.bookmarks.isEmpty, morePages else { return selection }
       next = page.next
     }
+  }
+
+  /// The bookmarks of `alsoIDs` the selection does not hold, 100 per request; one the server no
+  /// longer has is left out.
+  private func also(besides selection: [JSONObject]) async throws -> [JSONObject] {
+    var seen = Set(selection.compactMap { $0["id"]?.stringValue })
+    let ids = options.alsoIDs.filter { seen.insert($0).inserted }
+    var found: [JSONObject] = []
+    for start in stride(from: 0, to: ids.count, by: 100) {
+      let chunk = Array(ids[start..<min(start + 100, ids.count)])
+      found += try await client.bookmarks(BookmarkQuery(state: .all, ids: chunk), offset: 0, limit: 100).bookmarks
+    }
+    return found
   }
 
   private func fetchArticles(

@@ -131,13 +131,16 @@ public final class ReadeckClient: Sendable {
     if let title { fields["title"] = .string(title) }
     if !labels.isEmpty { fields["labels"] = .array(labels.map(JSONValue.string)) }
     let (response, _) = try await send(
-      .POST, apiURL("/bookmarks"), accept: .json, body: try WireCoding.line(JSONValue.object(fields)), once: true)
+      .POST, bookmarksURL, accept: .json, body: try WireCoding.line(JSONValue.object(fields)), once: true)
     guard let id = response.headers.first(name: "Bookmark-Id"), !id.isEmpty else {
       throw ReadeckError.invalidResponse(
         Wording { tr("the server accepted the link but named no Bookmark-Id", in: $0) })
     }
     return id
   }
+
+  /// `POST /api/bookmarks`, where `create` sends a link.
+  public var bookmarksURL: String { apiURL("/bookmarks") }
 
   /// The URL of a bookmark's API route, as `update` sends it.
   public func bookmarkURL(id: String) -> String { apiURL("/bookmarks/\(URLText.encodeComponent(id))") }

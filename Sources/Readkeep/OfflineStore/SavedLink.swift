@@ -1,0 +1,46 @@
+/// Which links Readeck takes, and when two spellings are the same link: a pure rule, used when a
+/// link is queued and when rk-push looks for one the server may already hold.
+public enum SavedLink {
+  /// Readeck's limit on `url` (and on `title`).
+  public static let maximumLength = 1024
+
+  public enum Problem: Error, Equatable, Sendable {
+    case empty
+    /// Not `http://host…` or `https://host…`.
+    case notWeb
+    case whiteSpace
+    case tooLong(characters: Int)
+  }
+
+  /// Why Readeck would refuse `url`, or nil when it takes it.
+  public static func problem(_ url: String) -> Problem? {
+    if url.isEmpty { return .empty }
+    if url.contains(where: \.isWhitespace) { return .whiteSpace }
+    let count = url.count
+    if count > maximumLength { return .tooLong(characters: count) }
+    guard let (scheme, rest) = split(url), scheme == "http" || scheme == "https",
+      let first = rest.first, !"/?#".contains(first)
+    else { return .notWeb }
+    return nil
+  }
+
+  /// The link as compared: scheme and host in lower case, the fragment gone (the server drops it),
+  /// the rest as written.
+  public static func key(_ url: String) -> String {
+    let withoutFragment = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+    guard let (scheme, rest) = split(Substring(withoutFragment)) else { return String(withoutFragment) }
+    let authorityEnd = rest.firstIndex { "/?".contains($0) } ?? rest.endIndex
+    let authority = rest[..<authorityEnd]
+    // User information keeps its case; the host after it does not.
+    let hostStart = authority.lastIndex(of: "@").map { authority.index(after: $0) } ?? authority.startIndex
+    return scheme + "://" + authority[..<hostStart] + authority[hostStart...].lowercased() + rest[authorityEnd...]
+  }
+
+  /// The scheme in lower case and what follows `://`.
+  private static func split<S: StringProtocol>(_ url: S) -> (String, S.SubSequence)? {
+    guard let colon = url.firstIndex(of: ":") else { return nil }
+    let afterColon = url[url.index(after: colon)...]
+    guard afterColon.hasPrefix("//") else { return nil }
+    return (url[..<colon].lowercased(), afterColon.dropFirst(2))
+  }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import ReadeckFake
+import TestSupport
+import Testing
+import Wire
+
+/// Saving links with the built tools: rk-cache add (arguments and standard input), what pending,
+/// list and stats show, rk-push creating them once (also when killed after the POST), and the
+/// syncs that fetch the article once the server has loaded it.
+@Suite struct RKAddTests {
+  static let token = "rdk-add-s3cret-t0ken"
+  var environment: [String: String] { ["READECK_TOKEN": Self.token] }
+
+  func withStore(_ body: (_ db: String, _ fake: FakeReadeck) async throws -> Void) async throws {
+    let folder = TemporaryFolder.path("rk-add-e2e")
+    defer { TemporaryFolder.remove(folder) }
+    let library = FakeReadeck.sampleLibrary(count: 2, imagesPerArticle: 0, allUnread: true)
+    try await withReadeck(library, token: Self.token) { fake in try await body(folder + "/cache.sqlite", fake) }
+  }
+
+  /// `rk-cache ids | rk-fetch --skip-ids - | rk-cache store`, as make sync fetches.
+  func sync(_ db: String, _ fake: FakeReadeck) throws -> ToolRun {
+    let ids = try run("rk-cache", ["ids", "--db", db]).stdout
+    let fetched = try run(
+      "rk-fetch", ["--server", fake.baseURL, "--skip-ids", "-", "--limit", "20"], environment: environment, stdin: ids)
+    #expect(fetched.status == 0, "\(fetched.stderr)")
+    return try run("rk-cache", ["store", "--db", db], stdin: fetched.stdout)
+  }
+
+  @Test func linksAddedOfflineArePushedAndFetchedOnceTheServerHasLoadedThem() async throws {
+    try await withStore { db, fake in
+      fake.setCreateLoadDelay(milliseconds: 1500)
+      let added = try run("rk-cache", ["add", "--db", db, "https://example.net/read-me#part-2", "--label", "later"])
+      #expect(added.status == 0, "\(added.stderr)")
+      let queued = try #require(added.records(kind: "queued_link").first)
+      #expect(queued["id"] == "local-1" && queued["state"] == "queued" && queued["labels"] == ["later"])
+      #expect(added.stderr.contains("queued for rk-push: 1 link"))
+      #expect(try run("rk-cache", ["pending", "--db", db]).records(kind: "queued_link").count == 1)
+      let table = try run("rk-cache", ["list", "--db", db, "--format", "table"]).stdout
+      #expect(table.contains("local-1") && table.contains("queued") && table.contains("https://example.net/read-me"))
+      #expect(try run("rk-cache", ["stats", "--db", db]).stdout.contains("1 link queued for rk-push"))
+      #expect(fake.requests.isEmpty, "adding is offline")
+
+      let pushed = try run("rk-push", ["--db", db, "--server", fake.baseURL], environment: environment)
+      #expect(pushed.status == 0, "\(pushed.stderr)")
+      #expect(pushed.stderr.contains("1 link saved"))
+      let created = try #require(pushed.records(kind: "created").first)
+      let id = try #require(created["id"]?.stringValue)
+      #expect(created["local_id"] == "local-1")
+      #expect(fake.bookmark(id: id)?.url == "https://example.net/read-me")
+      #expect(fake.bookmark(id: id)?.labels == ["later"])
+      #expect(try run("rk-cache", ["pending", "--db", db]).stdout.isEmpty)
+      let listed = try run("rk-cache", ["list", "--db", db]).records(kind: "queued_link")
+      #expect(listed.map { $0["id"] } == [.string(id)] && listed.first?["state"] == "created")
+
+      let early = try sync(db, fake)
+      #expect(early.status == 0, "\(early.stderr)")
+      #expect(try run("rk-cache", ["has", "--db", db, id]).status == 1, "still loading: skipped")
+      #expect(try run("rk-cache", ["stats", "--db", db]).stdout.contains("1 link saved, its article not yet synced"))
+
+      while fake.bookmark(id: id)?.loaded != true { usleep(20_000) }
+      let later = try sync(db, fake)
+      #expect(later.status == 0, "\(later.stderr)")
+      #expect(try run("rk-cache", ["has", "--db", db, id]).status == 0, "fetched by the next sync")
+      #expect(try run("rk-cache", ["list", "--db", db]).records(kind: "queued_link").isEmpty)
+    }
+  }
+
+  @Test func badLinesAreNamedAndTheOthersQueuedOnceEach() async throws {
+    try await withStore { db, fake in
+      let input = """
+        # my reading list
+        https://example.net/one
+
+        ftp://example.net/file
+        https://EXAMPLE.net/one#again
+        https://example.net/two words
+        https://example.net/two
+
+        """
+      let added = try run("rk-cache", ["add", "--db", db, "-"], stdin: input)
+      #expect(added.status == 65, "\(added.stderr)")
+      #expect(added.stderr.contains("<stdin>:4: not an http or https link (line skipped)"))
+      #expect(added.stderr.contains("<stdin>:6: white space in the link (line skipped)"))
+      #expect(added.stderr.contains("https://EXAMPLE.net/one#again: already queued as local-1"))
+      let queued = try run("rk-cache", ["pending", "--db", db]).records(kind: "queued_link")
+      #expect(queued.compactMap { $0["url"]?.stringValue } == ["https://example.net/one", "https://example.net/two"])
+
+      let bad = try run("rk-cache", ["add", "--db", db, "https://example.net/three", "mailto:a@example.net"])
+      #expect(bad.status == 64 && bad.stderr.contains("mailto:a@example.net: not an http or https link"))
+      #expect(try run("rk-cache", ["pending", "--db", db]).records(kind: "queued_link").count == 2, "nothing queued")
+
+      let cached = try #require(fake.bookmarks.first)
+      _ = try sync(db, fake)
+      let again = try run("rk-cache", ["add", "--db", db, cached.url])
+      #expect(again.status == 0 && again.stderr.contains("already cached as \(cached.id)"))
+
+      let dropped = try run("rk-cache", ["pending", "--db", db, "--drop", "local-2"])
+      #expect(dropped.status == 0 && dropped.records(kind: "queued_link").first?["url"] == "https://example.net/two")
+      #expect(try run("rk-cache", ["pending", "--db", db]).records(kind: "queued_link").count == 1)
+    }
+  }
+
+  /// More links than the sync's limit: the newest LIMIT come as always, and every saved link the
+  /// server has loaded comes besides, as readkeep.mk fetches.
+  @Test func everySavedLinkIsFetchedWhateverTheLimit() async throws {
+    try await withStore { db, fake in
+      fake.setCreateLoadDelay(milliseconds: 0)
+      let links = (1...4).map { "https://example.net/many/\($0)" }
+      #expect(try run("rk-cache", ["add", "--db", db] + links).status == 0)
+      #expect(try run("rk-push", ["--db", db, "--server", fake.baseURL], environment: environment).status == 0)
+      while fake.bookmarks.contains(where: { !$0.loaded }) { usleep(20_000) }
+      let saved = try run("rk-cache", ["ids", "--db", db, "--saved"]).stdout
+      #expect(saved.split(separator: "\n").count == 4)
+      let folder = (db as NSString).deletingLastPathComponent
+      try saved.write(toFile: folder + "/saved.txt", atomically: true, encoding: .utf8)
+      let fetched = try run(
+        "rk-fetch", ["--server", fake.baseURL, "--limit", "1", "--also-ids", folder + "/saved.txt"],
+        environment: environment)
+      #expect(fetched.status == 0, "\(fetched.stderr)")
+      let stored = try run("rk-cache", ["store", "--db", db], stdin: fetched.stdout)
+      #expect(stored.status == 0, "\(stored.stderr)")
+      #expect(try run("rk-cache", ["ids", "--db", db, "--saved"]).stdout.isEmpty, "all four stored")
+      #expect(try run("rk-cache", ["list", "--db", db]).records(kind: "cache_entry").count == 4)
+      #expect(try run("rk-cache", ["list", "--db", db]).records(kind: "queued_link").isEmpty)
+    }
+  }
+
+  /// rk-push is killed while the server's answer to its POST hangs, after the server created the
+  /// bookmark: the next push finds it instead of creating a second one.
+  @Test func aPushKilledAfterThePostCreatesNoDuplicate() async throws {
+    try await withStore { db, fake in
+      #expect(try run("rk-cache", ["add", "--db", db, "https://example.net/once"]).status == 0)
+      fake.inject([.stallAfter(bytes: 0)], on: .create)
+      let process = Process()
+      process.executableURL = binaries.appendingPathComponent("rk-push")
+      process.arguments = ["--db", db, "--server", fake.baseURL, "--quiet"]
+      process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "READECK_TOKEN": Self.token]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      // Polled on this thread: the cooperative pool may be busy with other tests' tools.
+      let deadline = Date().addingTimeInterval(20)
+      while process.isRunning, Date() < deadline,
+        !fake.bookmarks.contains(where: { $0.url == "https://example.net/once" })
+      {
+        usleep(2000)
+      }
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      #expect(fake.bookmarks.filter { $0.url == "https://example.net/once" }.count == 1, "the server took the POST")
+      let state = try run("rk-cache", ["pending", "--db", db]).records(kind: "queued_link").first?["state"]
+      #expect(state == "sent")
+
+      let next = try run("rk-push", ["--db", db, "--server", fake.baseURL], environment: environment)
+      #expect(next.status == 0, "\(next.stderr)")
+      #expect(next.records(kind: "created").first?["adopted"] == true)
+      #expect(fake.bookmarks.filter { $0.url == "https://example.net/once" }.count == 1)
+      #expect(fake.requests.filter { $0.route == .create }.count == 1)
+    }
+  }
+}
