@@ -35,6 +35,7 @@ let package = Package(
     .library(name: "Readeck", targets: ["Readeck"]),
     .library(name: "NotesStore", targets: ["NotesStore"]),
     .library(name: "ArticleFormats", targets: ["ArticleFormats"]),
+    .library(name: "OfflineStore", targets: ["OfflineStore"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -3,7 +3,7 @@
 // `swift test` nor the man pages ever see them: fuzz-html (the tokenizer, srcset, the image
 // finder), fuzz-text (HTML to text in every layout), fuzz-mail (MIME, encoded words, mbox,
 // Maildir names), fuzz-wire (the line reader, RecordHead.scan, the JSON parser and writer, the
-// records), fuzz-url (the URL parser and resolver), fuzz-multipart (the bulk sync's multipart
+// records), fuzz-url (the URL parser and resolver, the rule of links rk-cache add saves), fuzz-multipart (the bulk sync's multipart
 // reader), fuzz-config (the configuration file), fuzz-notes (front matter and typed dates),
 // fuzz-ai (long text cut into pieces, JSON Schemas and structured answers).
 // Build and run them through scripts/fuzz: the sanitizer flags go on the command line (-Xswiftc)
@@ -26,7 +26,8 @@ let package = Package(
     .executableTarget(name: "fuzz-text", dependencies: ["FuzzCheck", library("HTMLScan"), library("ArticleFormats")]),
     .executableTarget(name: "fuzz-mail", dependencies: ["FuzzCheck", library("Mail"), library("Wire")]),
     .executableTarget(name: "fuzz-wire", dependencies: ["FuzzCheck", library("ToolKit"), library("Wire")]),
-    .executableTarget(name: "fuzz-url", dependencies: ["FuzzCheck", library("ImageExtraction")]),
+    .executableTarget(
+      name: "fuzz-url", dependencies: ["FuzzCheck", library("ImageExtraction"), library("OfflineStore")]),
     .executableTarget(name: "fuzz-multipart", dependencies: ["FuzzCheck", library("Readeck")]),
     .executableTarget(name: "fuzz-config", dependencies: ["FuzzCheck", library("ToolKit")]),
     .executableTarget(name: "fuzz-notes", dependencies: ["FuzzCheck", library("NotesStore"), library("Wire")]),

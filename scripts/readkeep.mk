@@ -22,6 +22,7 @@ EXPORT    ?= readkeep-$(shell date +%Y%m%d).zip
 FETCH_OPTS  ?=
 IMAGE_OPTS  ?=
 PUSH_OPTS   ?=
+HIGHLIGHT_OPTS ?=
 
 SHELL := /bin/sh
 rk = $(if $(RK_BIN),$(RK_BIN)/,)
@@ -35,7 +36,8 @@ db = $(if $(DB),--db "$(DB)",)
 # once the server confirmed it); then the server's changes since the last sync are applied
 # (archived, relabelled, deleted elsewhere; a field with a change still queued keeps its local
 # value); then new unread articles are fetched — the newest LIMIT, and every link saved with
-# rk-cache add that the server has created since, however many — their images embedded, and stored; last, rk-prune
+# rk-cache add that the server has created since, however many — their images embedded, and
+# stored; then every highlight on the server is listed into the store; last, rk-prune
 # removes the archived and keeps KEEP. Before the first sync there is no store: rk-push has
 # nothing to push, rk-cache ids no ids (both exit 0), and rk-cache store creates it.
 # A push that only some changes failed (75: refused or unanswered; they stay queued, and
@@ -74,6 +76,12 @@ sync:
 	  elif [ "$$code" != 0 ]; then echo "readkeep: $$stage failed (status $$code)" >&2; failed=$$code; fi; \
 	done; \
 	[ "$$failed" = 0 ] || exit "$$failed"; \
+	{ $(rk)rk-fetch --highlights $(HIGHLIGHT_OPTS); echo $$? > "$$status/highlights"; } \
+	| { $(rk)rk-cache store $(db); echo $$? > "$$status/keep"; }; \
+	for stage in highlights keep; do \
+	  code=$$(cat "$$status/$$stage" 2>/dev/null || echo 1); \
+	  if [ "$$code" != 0 ]; then echo "readkeep: $$stage failed (status $$code)" >&2; exit "$$code"; fi; \
+	done; \
 	$(rk)rk-prune $(db) --archived --keep $(KEEP) > /dev/null || exit; \
 	[ "$$pushed" = 0 ] || exit "$$pushed"
 

@@ -25,8 +25,16 @@ import Wire
 
   @Test(.needsMake, .needsFFmpeg, .needsPocketSphinx, .needsTools(["jq", "curl", "unzip", "less"]))
   func everyExampleRunsAsWritten() async throws {
-    // readeck-fake's own library (5 images an article), so the ids the documentation shows are in it.
-    let library = FakeReadeck.sampleLibrary(count: 30, imagesPerArticle: 5)
+    // readeck-fake's own library (5 images an article), so the ids the documentation shows are in
+    // it; the article the examples name has two highlights.
+    var library = FakeReadeck.sampleLibrary(count: 30, imagesPerArticle: 5)
+    if let first = library.firstIndex(where: { $0.id == Sandbox.firstID }) {
+      let day = Date().addingTimeInterval(-86_400)
+      library[first].highlights = [
+        FakeHighlight(id: "hl1", text: "The first passage", note: "worth keeping", created: day),
+        FakeHighlight(id: "hl2", text: "The second passage", color: "red", created: day.addingTimeInterval(60)),
+      ]
+    }
     try await withReadeck(library, token: Sandbox.token) { readeck in
       try await withLLM(.init(flavor: .ollama, models: [FakeModel("llama3.2", answer: .echo)])) { llm, _ in
         let template = try Sandbox.template(readeck: readeck.baseURL, llm: llm.baseURL)

@@ -303,6 +303,23 @@ enum DocumentedExamples {
         run.expect(run.stderr.contains("stored 1,"), "the saved link's article stored besides the newest")
         run.expect(run.shell("rk-cache ids --saved").isEmpty, "no saved link left to fetch")
       },
+    "rk-fetch --highlights | rk-cache store": .runs { run in
+      run.expect(run.stderr.contains("highlights: 2 kept, 0 removed"), "both highlights kept")
+    },
+    "rk-cache highlights --format markdown > Highlights.md": .runs(before: "rk-fetch --highlights | rk-cache store") {
+      run in
+      run.expect(run.file("Highlights.md")?.contains("> The first passage\n\nworth keeping\n") == true, "a quote")
+    },
+    "rk-cache highlights --since 7d --format csv > readwise.csv": .runs(
+      before: "rk-fetch --highlights | rk-cache store"
+    ) { run in
+      let lines = run.file("readwise.csv")?.components(separatedBy: "\r\n") ?? []
+      run.expect(lines.first == "Highlight,Title,Author,URL,Note,Location,Date" && lines.count == 4, "two rows")
+    },
+    "rk-cache highlights \(Sandbox.firstID) | jq -r .text": .runs(before: "rk-fetch --highlights | rk-cache store") {
+      run in
+      run.expect(run.lines == ["The first passage", "The second passage"], "the article's passages in order")
+    },
     "rk-cache add https://example.org/article && rk-push": .runs { run in
       run.expect(run.records(kind: "created").count == 1, "created on the server")
       run.expect(run.shell("rk-cache pending").isEmpty, "nothing left to send")

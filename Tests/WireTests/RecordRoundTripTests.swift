@@ -53,6 +53,11 @@ import Wire
       QueuedLink.self,
       #"{"id":"local-3","kind":"queued_link","labels":["a"],"local_id":"local-3","queued_at":"2026-11-22T03:04:05Z","sent_at":"2026-11-22T03:04:06Z","state":"sent","url":"https://h/a"}"#
     ),
+    (
+      HighlightRecord.self,
+      #"{"bookmark_id":"b1","color":"red","created":"2026-11-22T03:04:05Z","id":"h1","kind":"highlight","note":"n","site":"S","text":"T","title":"A","url":"https://h/a"}"#
+    ),
+    (HighlightSummary.self, #"{"complete":true,"count":3,"kind":"highlight_summary","server":"http://h"}"#),
     (Created.self, #"{"adopted":true,"id":"c3","kind":"created","local_id":"local-3","url":"https://h/a"}"#),
     (
       PushFailed.self,

@@ -2,10 +2,13 @@
 // ParsedURL, the WHATWG URL standard): the input, split at its first line break into a reference
 // and a base, is resolved, made canonical and given its origin. Checked: no trap; an http(s)
 // result parses again to itself (a browser's serialisation is a fixed point), its canonical form
-// too, and it holds no white space or control character; an origin is an http(s) URL.
+// too, and it holds no white space or control character; an origin is an http(s) URL. The
+// reference is also a link for `rk-cache add` (SavedLink): one it takes has its key taken too,
+// the key is a fixed point with no fragment, and a fragment added does not change it.
 // Run by `scripts/fuzz fuzz-url`; seeded with the URLs in Fuzz/Seeds/fuzz-url.
 import FuzzCheck
 import ImageExtraction
+import OfflineStore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -23,8 +26,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
       check(ImageURL.isFetchable(origin) && origin.hasSuffix("/"), "origin \(origin.debugDescription) of \(url)")
     }
   }
+  checkSavedLink(reference)
   _ = ImageURL.canonical(reference)
   _ = ImageURL.origin(reference)
   _ = ImageURL.isFragmentOnly(reference)
   return 0
+}
+
+func checkSavedLink(_ link: String) {
+  let key = SavedLink.key(link)
+  check(SavedLink.key(key) == key, "the key \(key.debugDescription) of a link changes when taken again")
+  guard SavedLink.problem(link) == nil else { return }
+  check(SavedLink.problem(key) == nil, "\(link.debugDescription) is taken, its key \(key.debugDescription) not")
+  check(!key.contains("#"), "the key \(key.debugDescription) keeps a fragment")
+  check(SavedLink.key(link + "#x") == key || link.contains("#"), "a fragment changes the key of \(link)")
 }

@@ -53,6 +53,8 @@ extension RKCache {
         var updated = 0
         var metadata = 0
         var deleted = 0
+        var highlights = Set<String>()
+        var highlightsRemoved = 0
         // Lines are echoed once their group is committed, so that what is echoed is stored.
         var unechoed: [[UInt8]] = []
         let badLines = try offline.ingesting { ingest in
@@ -78,6 +80,11 @@ extension RKCache {
               case .bookmark(let record): if try ingest.updateMetadata(record) { metadata += 1 }
               case .deleted(let id): if try ingest.forget(id: id).removedArticle { deleted += 1 }
               case .sync(let date): try ingest.recordSync(at: date)
+              case .highlight(let highlight):
+                try ingest.store(highlight)
+                highlights.insert(highlight.id)
+              // Only a listing that saw every highlight can tell which are gone.
+              case .highlightsComplete: highlightsRemoved += try ingest.keepHighlights(highlights)
               case .other, nil: break
               }
               if echo, let line = step.line { unechoed.append(line) }
@@ -92,6 +99,11 @@ extension RKCache {
           }
         }
         diagnostics.info(Self.summary(stored: stored, updated: updated, metadata: metadata, deleted: deleted))
+        if !highlights.isEmpty || highlightsRemoved > 0 {
+          let (kept, removed) = (highlights.count, highlightsRemoved)
+          // TRANSLATORS: {0} highlights stored from the input, {1} removed as deleted on the server.
+          diagnostics.info(tr("highlights: \(kept) kept, \(removed) removed"))
+        }
         if let badLines { throw badLines }
       }
     }
@@ -121,6 +133,8 @@ extension RKCache {
         case bookmark(BookmarkRecord)
         case deleted(String)
         case sync(Date)
+        case highlight(HighlightRecord)
+        case highlightsComplete
         case other
       }
       var record: Record?
@@ -141,6 +155,8 @@ extension RKCache {
           case BookmarkRecord.kind: .bookmark(try line.decode(BookmarkRecord.self))
           case Deleted.kind: .deleted(try line.decode(Deleted.self).id)
           case SyncSummary.kind: Self.syncTime(try line.decode(SyncSummary.self))
+          case HighlightRecord.kind: .highlight(try line.decode(HighlightRecord.self))
+          case HighlightSummary.kind: try line.decode(HighlightSummary.self).complete ? .highlightsComplete : .other
           default: .other
           }
         try send(Step(record: record, line: echo ? Array(line.bytes) : nil))

@@ -33,8 +33,30 @@ struct FetchCommand {
     let alsoIDs = try options.alsoIds.map(readIDs) ?? []
 
     try await withHTTPClient(connectTimeout: min(options.retry.timeout, 10).rounded(.up)) { http in
+      if options.highlights { return try await listHighlights(access: access, http: http) }
       try await sync(access: access, limit: limit, skipIDs: skipIDs, alsoIDs: alsoIDs, http: http)
     }
+  }
+
+  /// `--highlights`: every highlight on the server, then its summary.
+  private func listHighlights(access: ServerAccess, http: HTTPClient) async throws {
+    let client = try access.client(
+      http: http, timeout: options.retry.timeout, retries: options.retry.retries,
+      retryDelay: options.retry.retryDelay, diagnostics: diagnostics)
+    let sink = OutputSink.standardOutput.flushing(eachRecord: true)
+    let (summary, failure): (HighlightSummary, ReadeckError?)
+    do {
+      (summary, failure) = try await HighlightListing(client: client).run { try sink.emit($0) }
+    } catch ReadeckError.tokenRejected(let status) {
+      throw ServerAccess.tokenRejected(by: client.server, status: status)
+    }
+    try sink.flush()
+    let count = summary.count
+    if let failure {
+      let status: ExitStatus = if case .unreachable = failure { .unavailable } else { .tempFailure }
+      throw ToolError(status, tr("highlights incomplete after \(count): \(failure)"))
+    }
+    diagnostics.info(tr(one: "\(count) highlight", other: "\(count) highlights", count: count))
   }
 
   private func sync(

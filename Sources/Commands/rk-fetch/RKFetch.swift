@@ -62,6 +62,9 @@ struct RKFetch: AsyncParsableCommand, ToolCommand, RetryDefaults {
         Example(
           "rk-fetch --fallback-cache ~/.local/share/readkeep/cache.sqlite | jq -r .bookmark.title",
           tr("Network first; offline, the saved articles instead.")),
+        Example(
+          "rk-fetch --highlights | rk-cache store",
+          tr("Keep every highlight in the store, for rk-cache highlights.")),
       ],
       exitStatuses: [
         (
@@ -130,6 +133,13 @@ struct RKFetch: AsyncParsableCommand, ToolCommand, RetryDefaults {
 
   @Flag(help: ArgumentHelp(tr("Write \"bookmark\" records without fetching articles.")))
   var metadataOnly = false
+
+  @Flag(
+    help: ArgumentHelp(
+      tr(
+        "Write every highlight on the server instead (\"highlight\" records, newest first, then a \"highlight_summary\"): for rk-cache store."
+      )))
+  var highlights = false
 
   @Option(help: ArgumentHelp(tr("How to fetch articles: auto, bulk or per-article.")))
   var mode: FetchMode = .auto

@@ -10,6 +10,10 @@ enum Endpoint: Equatable {
   case article(id: String)
   case syncChanges
   case bulkSync
+  /// `GET /api/bookmarks/annotations`
+  case highlights
+  /// `GET /api/bookmarks/{id}/annotations`
+  case bookmarkHighlights(id: String)
   /// `/bm/{xx}/{id}/_resources/{name}`
   case resource(id: String, name: String)
   /// `/bm/{xx}/{id}/img/{name}`: the icon, image and thumbnail aliases.
@@ -32,6 +36,10 @@ enum Endpoint: Equatable {
       self = get ? .list : method == "POST" ? .create : .methodNotAllowed
     case (4, "api") where segments[2] == "bookmarks" && segments[3] == "sync":
       self = get ? .syncChanges : method == "POST" ? .bulkSync : .methodNotAllowed
+    case (4, "api") where segments[2] == "bookmarks" && segments[3] == "annotations":
+      self = get ? .highlights : .methodNotAllowed
+    case (5, "api") where segments[2] == "bookmarks" && Self.isID(segments[3]) && segments[4] == "annotations":
+      self = get ? .bookmarkHighlights(id: String(segments[3])) : .methodNotAllowed
     case (4, "api") where segments[2] == "bookmarks" && Self.isID(segments[3]):
       let id = String(segments[3])
       self = get ? .bookmark(id: id) : method == "PATCH" ? .update(id: id) : .methodNotAllowed
@@ -60,6 +68,7 @@ enum Endpoint: Equatable {
     case .article: .article
     case .syncChanges: .syncChanges
     case .bulkSync: .bulkSync
+    case .highlights, .bookmarkHighlights: .highlights
     case .resource, .imageAlias: .image
     case .methodNotAllowed, .notFound: nil
     }
@@ -67,7 +76,9 @@ enum Endpoint: Equatable {
 
   var bookmarkID: String? {
     switch self {
-    case .bookmark(let id), .update(let id), .article(let id), .resource(let id, _), .imageAlias(let id, _): id
+    case .bookmark(let id), .update(let id), .article(let id), .resource(let id, _), .imageAlias(let id, _),
+      .bookmarkHighlights(let id):
+      id
     default: nil
     }
   }

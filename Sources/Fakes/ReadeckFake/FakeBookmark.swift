@@ -46,6 +46,8 @@ public struct FakeBookmark: Sendable {
   public var documentType: String? = nil
   /// 0–100.
   public var readProgress = 0
+  /// Its highlights, in document order.
+  public var highlights: [FakeHighlight] = []
 
   /// - Parameters:
   ///   - site: the URL's host when nil.

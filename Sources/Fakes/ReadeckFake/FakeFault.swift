@@ -18,6 +18,8 @@ public enum FakeRoute: Hashable, Sendable {
   case image
   /// `GET /api/info`
   case info
+  /// `GET /api/bookmarks/annotations` and `GET /api/bookmarks/{id}/annotations`
+  case highlights
 }
 
 /// A misbehaviour the server shows once, on the next request of a route.

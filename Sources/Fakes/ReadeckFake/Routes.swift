@@ -35,6 +35,11 @@ struct Responder {
     case .bulkSync:
       guard snapshot.bulkSyncAvailable else { return ErrorReply.make(404, format: format) }
       return BulkSync.reply(body: request.body, library: snapshot.library)
+    case .highlights:
+      return HighlightRoutes.list(query: request.query, library: snapshot.library, format: format)
+    case .bookmarkHighlights(let id):
+      guard let item = snapshot.library[id] else { return ErrorReply.make(404, format: format) }
+      return HighlightRoutes.ofBookmark(item.bookmark)
     case .resource(let id, let name):
       return resource(id: id, format: format) { $0.images.first { $0.name == name } }
     case .imageAlias(let id, let name):

@@ -37,7 +37,7 @@ public final class Ingest {
   public static let groupRecords = 16
   public static let groupBytes = 8_000_000
 
-  private let store: OfflineStore
+  let store: OfflineStore
   private let db: Database
   private var bytes = 0
   /// The group's records so far, to be written again should a later one fail halfway.
@@ -111,7 +111,7 @@ public final class Ingest {
   /// would do the same at every record, and cost 1.9 s per 1,000 articles of 100 kB — 8.1 s
   /// instead of 6.2 s — as SQLite copies each page the group had already changed into its
   /// sub-journal.)
-  private func inGroup<T>(_ write: @escaping (Database) throws -> T) throws -> T {
+  func inGroup<T>(_ write: @escaping (Database) throws -> T) throws -> T {
     if !db.isInsideTransaction { try db.beginTransaction(.immediate) }
     let result: T
     do {

@@ -122,6 +122,20 @@ enum Schema {
           );
           """)
     }
+    migrator.registerMigration("v6") { db in
+      // The highlights on the server (rk-fetch --highlights), of every bookmark, cached or not:
+      // an export wants them all. `record` is the highlight record as received.
+      try db.execute(
+        sql: """
+          CREATE TABLE highlight (
+            id TEXT PRIMARY KEY NOT NULL,
+            bookmark_id TEXT NOT NULL,
+            created REAL NOT NULL,        -- seconds since 1970
+            record TEXT NOT NULL          -- JSON: the highlight record
+          );
+          CREATE INDEX highlight_bookmark ON highlight(bookmark_id, created);
+          """)
+    }
     return migrator
   }
 }

@@ -71,12 +71,25 @@ public final class ReadeckClient: Sendable {
   {
     let target =
       url ?? apiURL("/bookmarks", query.items + [("limit", String(limit)), ("offset", String(offset))])
+    return try await listPage(target)
+  }
+
+  /// One page of every highlight (`GET /api/bookmarks/annotations`), newest first; `url` (a
+  /// `next` link) wins over `offset` and `limit`. The page's `bookmarks` are the highlights.
+  public func highlights(offset: Int, limit: Int, url: String? = nil) async throws -> BookmarkPage {
+    try await listPage(
+      url ?? apiURL("/bookmarks/annotations", [("limit", String(limit)), ("offset", String(offset))]))
+  }
+
+  /// A paginated list route's page: its objects, its totals and its `next` link when that stays
+  /// on the server's origin.
+  private func listPage(_ target: String) async throws -> BookmarkPage {
     let (head, body) = try await send(.GET, target, accept: .json)
     let notJSON = Wording { tr("the bookmark list is not valid JSON", in: $0) }
     guard case .array(let items) = try parseJSON(body, notJSON) else {
       throw ReadeckError.invalidResponse(Wording { tr("the bookmark list is not a JSON array", in: $0) })
     }
-    let bookmarks = try items.map { item -> JSONObject in
+    let objects = try items.map { item -> JSONObject in
       guard let object = item.objectValue else {
         throw ReadeckError.invalidResponse(Wording { tr("a bookmark is not an object", in: $0) })
       }
@@ -85,7 +98,7 @@ public final class ReadeckClient: Sendable {
     let next = URLText.link(rel: "next", in: head.headers["Link"])
     let sameOrigin = next.flatMap(URLText.origin(of:)) == URLText.origin(of: server)
     return BookmarkPage(
-      bookmarks: bookmarks, totalCount: head.headers.first(name: "Total-Count").flatMap { Int($0) },
+      bookmarks: objects, totalCount: head.headers.first(name: "Total-Count").flatMap { Int($0) },
       totalPages: head.headers.first(name: "Total-Pages").flatMap { Int($0) }, next: sameOrigin ? next : nil)
   }
 
