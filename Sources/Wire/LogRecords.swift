@@ -82,16 +82,19 @@ public struct LogSource: WireObject, Hashable {
   public var from: String?
   public var date: Date?
   public var file: String?
+  /// The web page an entry is about (an article whose highlights it holds).
+  public var url: String?
   public var unknownFields: JSONObject
 
   public init(
-    messageID: String? = nil, from: String? = nil, date: Date? = nil, file: String? = nil,
+    messageID: String? = nil, from: String? = nil, date: Date? = nil, file: String? = nil, url: String? = nil,
     unknownFields: JSONObject = [:]
   ) {
     self.messageID = messageID
     self.from = from
     self.date = date
     self.file = file
+    self.url = url
     self.unknownFields = unknownFields
   }
 
@@ -100,6 +103,7 @@ public struct LogSource: WireObject, Hashable {
     from = try members.optionalString("from")
     date = try members.optionalDate("date")
     file = try members.optionalString("file")
+    url = try members.optionalString("url")
     unknownFields = members.remaining()
   }
 
@@ -108,6 +112,7 @@ public struct LogSource: WireObject, Hashable {
     members.put("from", from)
     members.put("date", date)
     members.put("file", file)
+    members.put("url", url)
   }
 }
 

@@ -303,6 +303,10 @@ enum DocumentedExamples {
         run.expect(run.stderr.contains("stored 1,"), "the saved link's article stored besides the newest")
         run.expect(run.shell("rk-cache ids --saved").isEmpty, "no saved link left to fetch")
       },
+    "rk-cache highlights --since 7d | ail-log add --records": .runs(before: "rk-fetch --highlights | rk-cache store") {
+      run in
+      run.expect(run.stderr.contains("filed 1 entry"), "one entry for the article with two highlights")
+    },
     "rk-fetch --highlights | rk-cache store": .runs { run in
       run.expect(run.stderr.contains("highlights: 2 kept, 0 removed"), "both highlights kept")
     },

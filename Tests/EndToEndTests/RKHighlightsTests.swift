@@ -57,6 +57,21 @@ import Wire
       #expect(
         csv.contains("\"second, \"\"quoted\"\"\",\(bookmarks[0].title),,\(bookmarks[0].url),,,2026-11-18 11:08:40"))
 
+      // Into the notes: one entry per article, however often the pipeline runs.
+      let notes = folder + "/notes.sqlite"
+      let exported = try run("rk-cache", ["highlights", "--db", db]).stdout
+      let filed = try run("ail-log", ["add", "--records", "--db", notes], stdin: exported)
+      #expect(filed.status == 0 && filed.stderr.contains("filed 2 entries"), "\(filed.stderr)")
+      let again = try run("ail-log", ["add", "--records", "--db", notes], stdin: exported)
+      #expect(again.stderr.contains("filed 0 entries, 2 already logged"), "\(again.stderr)")
+      let entries = try run("ail-log", ["list", "--db", notes]).records(kind: "log_entry")
+      #expect(Set(entries.compactMap { $0["title"]?.stringValue }) == [bookmarks[0].title, bookmarks[2].title])
+      #expect(entries.allSatisfy { $0["category"] == "Reading" && $0["tags"] == ["highlight"] })
+      let article = try #require(entries.first { $0["title"] == .string(bookmarks[0].title) })
+      #expect(article["source"]?["url"] == .string(bookmarks[0].url))
+      let shown = try run("ail-log", ["show", "--db", notes, article["id"]?.stringValue ?? ""]).stdout
+      #expect(shown.contains("> Größe zählt\n\nGut gesagt\n\n> second, \"quoted\""), "\(shown)")
+
       // Deleted on the server: gone after the next complete listing, kept after a broken one.
       fake.upsert(
         {

@@ -52,14 +52,51 @@ extension NoteLog {
         {
           return nil
         }
-        if let audio = draft.audio { try recordings.keep(audio) }
-        let entry = LogEntry(
-          id: UUID().uuidString, title: draft.title, content: draft.content,
-          category: try draft.category.map { try Self.category(db, $0) }, tags: TagList.normalized(draft.tags),
-          reminder: draft.reminder, audio: draft.audio?.name, source: draft.source, createdAt: now, updatedAt: now)
-        try Self.insert(db, entry)
-        return entry
+        return try insert(db, draft, now: now)
       }
+    }
+  }
+
+  /// A new entry of `draft`, its recording kept.
+  private func insert(_ db: Database, _ draft: Draft, now: Date) throws -> LogEntry {
+    if let audio = draft.audio { try recordings.keep(audio) }
+    let entry = LogEntry(
+      id: UUID().uuidString, title: draft.title, content: draft.content,
+      category: try draft.category.map { try Self.category(db, $0) }, tags: TagList.normalized(draft.tags),
+      reminder: draft.reminder, audio: draft.audio?.name, source: draft.source, createdAt: now, updatedAt: now)
+    try Self.insert(db, entry)
+    return entry
+  }
+
+  /// What ``addOrExtend(_:blocks:now:)`` did.
+  public enum Extension: Sendable, Equatable {
+    case added
+    /// The entry of the same origin got this many blocks more.
+    case extended(Int)
+    /// The entry of the same origin holds every block already.
+    case unchanged
+  }
+
+  /// Adds `draft` (whose content is `blocks` joined by blank lines), or, when an entry of the same
+  /// origin is there, appends to its content the blocks it does not hold yet; the content before
+  /// is kept as a version. Filing the same blocks again changes nothing.
+  public func addOrExtend(_ draft: Draft, blocks: [String], now: Date = Date()) throws -> Extension {
+    try Self.checkTitle(draft.title)
+    return try writing { db in
+      guard let origin = Self.origin(draft.source, audio: draft.audio?.name),
+        let id = try String.fetchOne(db, sql: "SELECT id FROM entry WHERE origin = ?", arguments: [origin])
+      else {
+        _ = try insert(db, draft, now: now)
+        return .added
+      }
+      var entry = try Self.load(db, id)
+      let missing = blocks.filter { !entry.content.contains($0) }
+      guard !missing.isEmpty else { return .unchanged }
+      try Self.saveVersion(db, id: id, content: entry.content, at: now)
+      entry.content += (entry.content.isEmpty ? "" : "\n\n") + missing.joined(separator: "\n\n")
+      entry.updatedAt = now
+      try Self.update(db, entry)
+      return .extended(missing.count)
     }
   }
 
@@ -184,6 +221,7 @@ extension NoteLog {
   /// else the recording's name (`file:NAME`); nil for a note typed in.
   static func origin(_ source: LogSource?, audio: String?) -> String? {
     if let id = source?.messageID { return "mail:" + id }
+    if let url = source?.url { return "url:" + url }
     if let audio { return "audio:" + audio.prefix(64) }
     return source?.file.map { "file:" + $0 }
   }

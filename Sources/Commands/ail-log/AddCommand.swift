@@ -26,7 +26,11 @@ extension AilLog {
           --category, --tag and --title apply to each. A mail or recording already \
           logged is skipped. A task list ({"tasks": [{"title", "due", "note"}]}, as ail-ai --recipe \
           Mail/Analyze/Tasks answers) becomes one entry a task, tagged task, its due date the \
-          reminder. Other records are passed on to standard output with --echo. A summary goes to \
+          reminder. Highlight records (rk-cache highlights) become one entry per article, titled \
+          with it, in the category Reading unless --category is given, tagged highlight, the \
+          article's URL as its source, each highlight a quote with its note; filed again, an \
+          article's entry gets only the highlights it lacks (the content before is kept as a \
+          version). Other records are passed on to standard output with --echo. A summary goes to \
           standard error.
           """),
         examples: [
@@ -41,6 +45,9 @@ extension AilLog {
           Example(
             "ail-transcribe memo.m4a | ail-log add --records --category Voice --tag memo",
             tr("File a transcribed recording, stored with its audio.")),
+          Example(
+            "rk-cache highlights --since 7d | ail-log add --records",
+            tr("A week's highlights as notes, one entry per article.")),
         ],
         exitStatuses: [
           (.success, nil),
@@ -127,6 +134,7 @@ extension AilLog {
       var filing = RecordFiling(
         category: category, tags: tags, title: title, recordings: store.recordings,
         dates: TypedDate(now: LocalTime.now, timeZone: LocalTime.timeZone))
+      var highlights = HighlightFiling(category: self.category ?? "Reading", tags: tags)
       var filed = 0
       var known = 0
       var passed = 0
@@ -144,6 +152,7 @@ extension AilLog {
       input.onIdle = { try file() }
       try input.forEachRecord { line in
         guard let record = try line.decode(JSONValue.self).objectValue else { return }
+        if try highlights.take(record) { return }
         let outcome: RecordFiling.Outcome
         do { outcome = try filing.take(record) } catch let error as ContentFiles.UnreadableFile {
           return try input.reject(line, error.description)
@@ -161,6 +170,11 @@ extension AilLog {
       }
       batch += try filing.finish()
       try file()
+      if !highlights.isEmpty {
+        let articles = try highlights.file(into: store, now: LocalTime.now)
+        filed += articles.added + articles.extended
+        known += articles.unchanged
+      }
       try sink.flush()
       diagnostics.info(Self.summary(filed: filed, known: known, passed: passed, echo: echo))
       try input.finish()
