@@ -47,6 +47,18 @@ import Wire
       #expect(first["bookmark_id"] == .string(bookmarks[0].id) && first["note"] == "Gut gesagt")
       #expect(first["url"] == .string(bookmarks[0].url) && first["title"] == .string(bookmarks[0].title))
 
+      // Kept with a cached article: show lists them, search finds the article by them.
+      let fetched = try run("rk-fetch", ["--server", fake.baseURL, "--limit", "0"], environment: environment)
+      #expect(try run("rk-cache", ["store", "--db", db], stdin: fetched.stdout).status == 0)
+      let shownEntry = try run("rk-cache", ["show", "--db", db, bookmarks[0].id])
+      #expect(shownEntry.records(kind: "cache_entry").count == 1)
+      #expect(shownEntry.records(kind: "highlight").compactMap { $0["id"]?.stringValue } == ["hA1", "hA2"])
+      let found = try run("rk-cache", ["search", "--db", db, "gesagt"]).records(kind: "search_hit")
+      #expect(found.map { $0["id"] } == [.string(bookmarks[0].id)], "found by its highlight's note")
+      #expect(found.first?["snippet"]?.stringValue?.contains("[gesagt]") == true)
+      let folded = try run("rk-cache", ["search", "--db", db, "große"]).records(kind: "search_hit")
+      #expect(folded.map { $0["id"] } == [.string(bookmarks[0].id)], "diacritics folded as in the articles")
+
       let one = try run("rk-cache", ["highlights", "--db", db, bookmarks[2].id]).records(kind: "highlight")
       #expect(one.map { $0["id"] } == ["hC1"])
       let markdown = try run("rk-cache", ["highlights", "--db", db, "--format", "markdown"]).stdout

@@ -147,7 +147,9 @@ extension RKCache {
     static let configuration = CommandConfiguration(
       commandName: "show", abstract: tr("One article's metadata as a cache_entry record."),
       discussion: HelpText.discussion(
-        tr("Does not mark the article as read. The record shows the local state and the fields with a pending change."),
+        tr(
+          "Does not mark the article as read. The record shows the local state and the fields with a pending change; the article's highlights follow it as \"highlight\" records, in the order they were made."
+        ),
         examples: [Example("rk-cache show WNBGvKQgFsLwHwy4i89q53", tr("Its record."))],
         exitStatuses: [(.success, nil), (.failure, tr("No such article."))]))
 
@@ -156,11 +158,13 @@ extension RKCache {
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
-        guard let entry = try store.openForReading().entry(id: id) else {
+        let offline = try store.openForReading()
+        guard let entry = try offline.entry(id: id) else {
           throw ToolError(.failure, tr("no article \(id) in the cache"))
         }
         let sink = OutputSink.standardOutput
         try sink.emit(entry)
+        for highlight in try offline.highlights(bookmarkIDs: [id]) { try sink.emit(highlight) }
         try sink.flush()
       }
     }
@@ -228,7 +232,8 @@ extension RKCache {
       discussion: HelpText.discussion(
         tr(
           """
-          Searches title, site, URL, labels and the article text. Words match word prefixes with *, \
+          Searches title, site, URL, labels and the article text, then the text and notes of \
+          the articles' highlights (those hits come after, the highlight as their snippet). Words match word prefixes with *, \
           phrases go in double quotes, AND/OR/NOT combine, title: limits to a column. Matched terms \
           are marked [like this] in the snippet. A query that is not FTS5 syntax (c++, an odd \
           quote) is searched as one phrase instead, and a note says so. With --format table, no \

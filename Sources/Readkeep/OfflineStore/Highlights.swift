@@ -16,13 +16,19 @@ extension OfflineStore {
         highlight.id, highlight.bookmarkID, highlight.created.timeIntervalSince1970,
         Self.json(.object(highlight.members)),
       ])
+    let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM highlight WHERE id = ?", arguments: [highlight.id])!
+    try db.execute(sql: "DELETE FROM highlight_fts WHERE rowid = ?", arguments: [rowid])
+    try db.execute(
+      sql: "INSERT INTO highlight_fts (rowid, text, note) VALUES (?, ?, ?)",
+      arguments: [rowid, highlight.text, highlight.note ?? ""])
   }
 
   /// Removes every highlight whose id is not in `ids`; returns how many.
   func keepHighlights(_ ids: Set<String>, _ db: Database) throws -> Int {
     var removed = 0
-    for id in try String.fetchAll(db, sql: "SELECT id FROM highlight") where !ids.contains(id) {
-      try db.execute(sql: "DELETE FROM highlight WHERE id = ?", arguments: [id])
+    for row in try Row.fetchAll(db, sql: "SELECT rowid, id FROM highlight") where !ids.contains(row["id"]) {
+      try db.execute(sql: "DELETE FROM highlight_fts WHERE rowid = ?", arguments: [row["rowid"] as Int64])
+      try db.execute(sql: "DELETE FROM highlight WHERE rowid = ?", arguments: [row["rowid"] as Int64])
       removed += 1
     }
     return removed
@@ -59,6 +65,32 @@ extension OfflineStore {
         try? WireCoding.decode(HighlightRecord.self, from: Data(text.utf8))
       }
     }
+  }
+}
+
+extension OfflineStore {
+  /// Cached articles found by their highlights' text and notes (FTS5 syntax), best first, each
+  /// once, its snippet the matching highlight with the terms in `[…]`; none of `excluding`.
+  func highlightHits(_ db: Database, _ query: String, limit: Int, excluding: Set<String>) throws -> [SearchHit] {
+    let rows = try Row.fetchAll(
+      db,
+      sql: """
+        SELECT a.id, a.title, a.site, a.url, highlight_fts.rank AS rank,
+          highlight(highlight_fts, 0, '[', ']') AS text, highlight(highlight_fts, 1, '[', ']') AS note
+        FROM highlight_fts JOIN highlight h ON h.rowid = highlight_fts.rowid JOIN article a ON a.id = h.bookmark_id
+        WHERE highlight_fts MATCH ? AND a.id NOT IN \(Self.queuedDeletions) ORDER BY highlight_fts.rank
+        """, arguments: [query])
+    var seen = excluding
+    var hits: [SearchHit] = []
+    for row in rows where hits.count < limit && seen.insert(row["id"]).inserted {
+      let note: String = row["note"]
+      let snippet = (row["text"] as String) + (note.isEmpty ? "" : " — " + note)
+      hits.append(
+        SearchHit(
+          id: row["id"], title: row["title"], site: row["site"], url: row["url"], snippet: snippet,
+          rank: row["rank"]))
+    }
+    return hits
   }
 }
 

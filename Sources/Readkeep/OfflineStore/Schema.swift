@@ -124,7 +124,8 @@ enum Schema {
     }
     migrator.registerMigration("v6") { db in
       // The highlights on the server (rk-fetch --highlights), of every bookmark, cached or not:
-      // an export wants them all. `record` is the highlight record as received.
+      // an export wants them all. `record` is the highlight record as received; search finds
+      // a cached article by its highlights' text and notes too.
       try db.execute(
         sql: """
           CREATE TABLE highlight (
@@ -134,6 +135,10 @@ enum Schema {
             record TEXT NOT NULL          -- JSON: the highlight record
           );
           CREATE INDEX highlight_bookmark ON highlight(bookmark_id, created);
+          -- Their text and notes for search, by the highlight's rowid.
+          CREATE VIRTUAL TABLE highlight_fts USING fts5(
+            text, note, tokenize = 'unicode61 remove_diacritics 2'
+          );
           """)
     }
     return migrator
