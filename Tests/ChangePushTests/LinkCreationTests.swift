@@ -33,7 +33,9 @@ import Wire
     try await withPushHarness(library()) { harness in
       _ = try harness.store.queue(links: [NewLink(url: "https://example.net/lost")])
       harness.fake.inject([.resetMidBody], on: .create)
-      let (outcome, records) = try await harness.push()
+      let watcher = PushWatcher()
+      let (outcome, records) = try await harness.push(observer: watcher)
+      #expect(watcher.events == ["selected 1", "advanced"])
       let created = try #require(records.compactMap { $0 as? Created }.first)
       #expect(created.adopted)
       #expect(harness.fake.bookmarks.filter { $0.url == "https://example.net/lost" }.map(\.id) == [created.id])

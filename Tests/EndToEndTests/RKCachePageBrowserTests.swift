@@ -102,7 +102,7 @@ import Wire
       try wrapper.write(toFile: folder + "/check.html", atomically: true, encoding: .utf8)
       let before = fake.requests.count
 
-      let dom = try chromium(["--dump-dom", "file://\(folder)/check.html"], proxy: fake.baseURL, folder: folder)
+      let dom = try Self.chromium(["--dump-dom", "file://\(folder)/check.html"], proxy: fake.baseURL, folder: folder)
       #expect(dom.status == 0, "\(dom.stderr)")
       let out = dom.stdout.components(separatedBy: "<pre id=\"out\">").last?.components(separatedBy: "</pre>").first
       let lines = (out ?? "").split(separator: "\n").map { $0.split(separator: "|", omittingEmptySubsequences: false) }
@@ -118,7 +118,7 @@ import Wire
 
       let screenshot = NSTemporaryDirectory() + "rk-cache-page-screenshot.png"
       try? FileManager.default.removeItem(atPath: screenshot)
-      let shot = try chromium(
+      let shot = try Self.chromium(
         ["--screenshot=\(screenshot)", "--window-size=1000,1400", "file://\(folder)/p1.html"], proxy: fake.baseURL,
         folder: folder)
       #expect(shot.status == 0, "\(shot.stderr)")
@@ -140,7 +140,7 @@ import Wire
 
   /// Headless Chromium with its proxy at the recording server (loopback included), no
   /// background traffic, a profile of its own; bounded by `timeout` so a hung browser fails the test.
-  private func chromium(_ arguments: [String], proxy: String, folder: String) throws -> ToolRun {
+  static func chromium(_ arguments: [String], proxy: String, folder: String) throws -> ToolRun {
     let profile = folder + "/chromium-profile"
     return try run(
       "/usr/bin/timeout",

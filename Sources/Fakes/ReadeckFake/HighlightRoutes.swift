@@ -38,9 +38,7 @@ public struct FakeHighlight: Sendable, Equatable {
 /// `GET /api/bookmarks/{id}/annotations` (one bookmark's, in document order, with selectors).
 enum HighlightRoutes {
   static func list(query: [(String, String)], library: Library, format: ErrorFormat) -> Reply {
-    let limitText = query.first { $0.0 == "limit" }?.1 ?? ""
-    let offsetText = query.first { $0.0 == "offset" }?.1 ?? ""
-    guard let limit = limitText.isEmpty ? 0 : Int(limitText), let offset = offsetText.isEmpty ? 0 : Int(offsetText),
+    guard let limit = ListRoute.integer("limit", in: query), let offset = ListRoute.integer("offset", in: query),
       (0...ListRoute.maxLimit).contains(limit), offset >= 0
     else { return ErrorReply.make(404, format: format) }
     let pageSize = limit == 0 ? ListRoute.defaultLimit : limit
@@ -84,14 +82,9 @@ enum HighlightRoutes {
     json.endArray()
     json.newline()
     var reply = Reply.json(json.bytes)
-    for link in Pagination.links(
-      base: "\(library.root)/api/bookmarks/annotations", query: query, total: all.count, limit: pageSize, offset: offset
-    ) {
-      reply.add("Link", link)
-    }
-    reply.add("Total-Count", String(all.count))
-    reply.add("Total-Pages", String((all.count + pageSize - 1) / pageSize))
-    reply.add("Current-Page", String(offset / pageSize + 1))
+    Pagination.addHeaders(
+      to: &reply, base: "\(library.root)/api/bookmarks/annotations", query: query, total: all.count, limit: pageSize,
+      offset: offset)
     return reply
   }
 

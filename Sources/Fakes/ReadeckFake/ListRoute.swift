@@ -32,21 +32,15 @@ enum ListRoute {
     let etag = ETag.of(body)
     var reply = Reply.json(body)
     reply.add("Etag", etag)
-    for link in Pagination.links(
-      base: "\(library.root)/api/bookmarks", query: query, total: matching.count, limit: pageSize, offset: offset)
-    {
-      reply.add("Link", link)
-    }
-    let pages = (matching.count + pageSize - 1) / pageSize
-    reply.add("Total-Count", String(matching.count))
-    reply.add("Total-Pages", String(pages))
-    reply.add("Current-Page", String(offset / pageSize + 1))
+    Pagination.addHeaders(
+      to: &reply, base: "\(library.root)/api/bookmarks", query: query, total: matching.count, limit: pageSize,
+      offset: offset)
     if ifNoneMatch == etag { return reply.notModified() }
     return reply
   }
 
   /// The first value as an integer, 0 when absent or empty, nil when it is not an integer.
-  private static func integer(_ name: String, in query: [(String, String)]) -> Int? {
+  static func integer(_ name: String, in query: [(String, String)]) -> Int? {
     guard let value = query.first(where: { $0.0 == name })?.1, !value.isEmpty else { return 0 }
     return Int(value)
   }
@@ -54,6 +48,16 @@ enum ListRoute {
 
 /// The `Link` headers of a paginated answer.
 enum Pagination {
+  /// `Link`, `Total-Count`, `Total-Pages` and `Current-Page`, as every paginated route sends them.
+  static func addHeaders(
+    to reply: inout Reply, base: String, query: [(String, String)], total: Int, limit: Int, offset: Int
+  ) {
+    for link in links(base: base, query: query, total: total, limit: limit, offset: offset) { reply.add("Link", link) }
+    reply.add("Total-Count", String(total))
+    reply.add("Total-Pages", String((total + limit - 1) / limit))
+    reply.add("Current-Page", String(offset / limit + 1))
+  }
+
   /// `previous` and `next` when those pages exist, `first` always, `last` only with more than one
   /// page. Each URL is the request's query with `limit` and `offset` set, re-encoded with sorted keys.
   static func links(base: String, query: [(String, String)], total: Int, limit: Int, offset: Int) -> [String] {

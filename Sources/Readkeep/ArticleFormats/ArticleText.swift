@@ -7,8 +7,11 @@ public import OfflineStore
 public enum ArticleText {
   public static func render(_ article: StoredArticle, width: Int?, markdown: Bool) -> String {
     let info = ArticleInfo(id: article.id, bookmark: article.bookmark, cachedAt: article.cachedAt, bytes: article.bytes)
+    // Highlights between == (Markdown's highlight, read as such in plain text too), notes as
+    // numbered references listed after the article.
+    let (marked, notes) = HighlightMarkup.rewrite(article.html, notes: .numbered, open: { _ in "==" }, close: "==")
     let cleaned = article.with(
-      ArticleCleaner.clean(article.html, title: info.title) { ArticlePage.isRealImage($0, in: article) })
+      ArticleCleaner.clean(marked, title: info.title) { ArticlePage.isRealImage($0, in: article) })
     // Plain text names an image by what it is (its hash tells two of a size apart); Markdown
     // keeps it, as a data: URI.
     let body =
@@ -24,6 +27,12 @@ public enum ArticleText {
     if !info.byline.isEmpty { header += "<p>\(Markup.text(info.byline))<br>" } else { header += "<p>" }
     if let url = info.url { header += Markup.text(url) }
     header += "</p>"
-    return HTMLPlainText.text(header + body, layout: .reading(width: width, markdown: markdown))
+    var footer = ""
+    if !notes.isEmpty {
+      // TRANSLATORS: the heading of the notes of an article's highlights, after the article as text.
+      footer = "<h2>\(Markup.text(tr("Notes")))</h2>"
+      for (index, note) in notes.enumerated() { footer += "<p>[\(index + 1)] \(Markup.text(note))</p>" }
+    }
+    return HTMLPlainText.text(header + body + footer, layout: .reading(width: width, markdown: markdown))
   }
 }

@@ -79,7 +79,11 @@ public final class EPUBBook {
   /// Adds one article as the next chapter.
   public func add(_ article: StoredArticle) throws {
     let info = ArticleInfo(id: article.id, bookmark: article.bookmark, cachedAt: article.cachedAt, bytes: article.bytes)
-    let cleaned = ArticleCleaner.clean(article.html, title: info.title) { ArticlePage.isRealImage($0, in: article) }
+    // Highlights as <mark>, their notes numbered as footnotes at the chapter's end. (The
+    // XHTML writer keeps no ids or in-book links from an article, so the numbers stay unlinked.)
+    let chapterNumber = chapters.count + 1
+    let (marked, notes) = HighlightMarkup.rewrite(article.html, notes: .numbered)
+    let cleaned = ArticleCleaner.clean(marked, title: info.title) { ArticlePage.isRealImage($0, in: article) }
     var used: [String] = []
     let writer = XHTMLWriter { source in
       guard source.hasPrefix(StoredArticle.imageMarker) else { return nil }
@@ -88,7 +92,13 @@ public final class EPUBBook {
       used.append(hash)
       return "images/\(hash).\(StoredArticle.fileExtension(for: image.fileMime))"
     }
-    let body = writer.write(cleaned)
+    var body = writer.write(cleaned)
+    for (index, note) in notes.enumerated() {
+      let anchor = "\(chapterNumber)-\(index + 1)"
+      body += """
+        <aside epub:type="footnote" id="rd-note-\(anchor)"><p>[\(index + 1)] \(Markup.text(note))</p></aside>
+        """
+    }
     for hash in used where images[hash] == nil {
       guard let image = article.images[hash] else { continue }
       let file = "images/\(hash).\(StoredArticle.fileExtension(for: image.fileMime))"

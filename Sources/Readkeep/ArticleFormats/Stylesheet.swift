@@ -18,6 +18,13 @@ enum Stylesheet {
     th, td { border: 1px solid #ccc; padding: .3rem .5rem; vertical-align: top; }
     blockquote { margin: 1rem 0; padding-left: 1rem; border-left: 4px solid #ccc; color: #444; }
     a { color: #1a5fb4; }
+    mark.rd-highlight { color: inherit; padding: 0 .1em; }
+    mark.rd-yellow { background: #fff1a8; }
+    mark.rd-red { background: #ffc9c9; }
+    mark.rd-blue { background: #c8e1ff; }
+    mark.rd-green { background: #c9f2c9; }
+    .rd-note { font: italic .85em/1.4 system-ui, sans-serif; color: #555; margin-left: .4em; }
+    .rd-note::before { content: "✎ "; }
     """
 
   /// For a page in a browser: dark mode and print.
@@ -32,6 +39,11 @@ enum Stylesheet {
         th, td { border-color: #555; }
         header.article-header { border-color: #555; }
         a { color: #8cb4ff; }
+        mark.rd-yellow { background: #5c5200; }
+        mark.rd-red { background: #6b2323; }
+        mark.rd-blue { background: #1f3f66; }
+        mark.rd-green { background: #24502a; }
+        .rd-note { color: #bbb; }
       }
       @media print {
         body { max-width: none; padding: 0; font-size: 11pt; color: #000; background: #fff; }
@@ -40,6 +52,8 @@ enum Stylesheet {
         pre, table { overflow: visible; white-space: pre-wrap; }
         img, figure, pre, blockquote, table { break-inside: avoid; }
         h1, h2, h3, h4 { break-after: avoid; }
+        mark.rd-highlight { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+        .rd-note { color: #000; }
       }
       """
 
@@ -57,5 +71,11 @@ enum Stylesheet {
     table { border-collapse: collapse; }
     th, td { border: 1px solid #999; padding: .2em .4em; }
     blockquote { margin: 1em 0 1em 1em; padding-left: .8em; border-left: 3px solid #999; }
+    mark.rd-highlight { color: inherit; }
+    mark.rd-yellow { background: #fff1a8; }
+    mark.rd-red { background: #ffc9c9; }
+    mark.rd-blue { background: #c8e1ff; }
+    mark.rd-green { background: #c9f2c9; }
+    aside[id^="rd-note-"] { font-size: .9em; }
     """
 }

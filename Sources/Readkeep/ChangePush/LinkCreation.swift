@@ -46,11 +46,11 @@ struct LinkCreation: Sendable {
           if Self.mayHaveReached(error), let id = try await find(link, createdSince: now()) {
             try settle(link, id: id, adopted: true, emit: emit)
             tally.created += 1
-            continue
+          } else {
+            try emit(ChangePush.failure(id: link.localID, sent: Self.body(of: link), error))
+            observer?.failed(id: link.localID, error: error)
+            tally.failed += 1
           }
-          try emit(ChangePush.failure(id: link.localID, sent: Self.body(of: link), error))
-          observer?.failed(id: link.localID, error: error)
-          tally.failed += 1
         }
       }
       observer?.advanced()

@@ -1,0 +1,71 @@
+import HTMLScan
+
+/// Readeck's highlights as a reader sees them. The server wraps each highlighted piece of an
+/// article in `<rd-annotation data-annotation-id-value="…" data-annotation-color="…">` and puts
+/// a highlight's note in an empty `<rd-annotation data-annotation-note title="…">` after it
+/// (../shared/ref/readeck-highlights.md). Browsers and e-readers show neither; this makes the
+/// pieces `<mark>` elements of their colour and the notes what the format calls for.
+public enum HighlightMarkup {
+  /// Where a note goes.
+  public enum Notes: Sendable {
+    /// Beside the highlight, in a `span.rd-note` (a page).
+    case inline
+    /// As a numbered reference, `[1]`, the notes returned in order (text and books).
+    case numbered
+  }
+
+  /// Readeck's colours; any other name is shown as yellow.
+  static let colors: Set<String> = ["yellow", "red", "blue", "green"]
+
+  /// The HTML with the highlights marked, and the notes when they are numbered.
+  /// - Parameters:
+  ///   - open: what starts a highlighted piece of a colour; `close` ends it.
+  ///   - reference: what stands for numbered note N where the note was.
+  public static func rewrite(
+    _ html: String, notes style: Notes, open: (_ color: String) -> String = markTag, close: String = "</mark>",
+    reference: (_ number: Int) -> String = { "<sup class=\"rd-noteref\">[\($0)]</sup>" }
+  ) -> (html: String, notes: [String]) {
+    guard html.contains("rd-annotation") else { return (html, []) }
+    let source = Array(html.utf8)
+    var output: [UInt8] = []
+    output.reserveCapacity(source.count + 256)
+    var copied = 0
+    var notes: [String] = []
+    // Per open rd-annotation: whether it became a <mark> (a note marker did not).
+    var opened: [Bool] = []
+    var tokenizer = HTMLTokenizer(source)
+    while let token = tokenizer.next() {
+      switch token {
+      case .startTag(let tag) where tag.name == "rd-annotation":
+        output += source[copied..<tag.range.lowerBound]
+        copied = tag.range.upperBound
+        let isNote = tag.attribute("data-annotation-note") != nil
+        if !tag.selfClosing { opened.append(!isNote) }
+        if isNote {
+          let note = tag.attribute("title")?.value ?? ""
+          guard note.contains(where: { !$0.isWhitespace }) else { continue }
+          switch style {
+          case .inline: output += Array("<span class=\"rd-note\">\(Markup.text(note))</span>".utf8)
+          case .numbered:
+            notes.append(note)
+            output += Array(reference(notes.count).utf8)
+          }
+        } else {
+          let color = tag.attribute("data-annotation-color")?.value.lowercased() ?? "yellow"
+          output += Array(open(colors.contains(color) ? color : "yellow").utf8)
+          if tag.selfClosing { output += Array(close.utf8) }
+        }
+      case .endTag(let name, let range) where name == "rd-annotation":
+        output += source[copied..<range.lowerBound]
+        copied = range.upperBound
+        if opened.popLast() == true { output += Array(close.utf8) }
+      default:
+        continue
+      }
+    }
+    output += source[copied...]
+    return (String(decoding: output, as: UTF8.self), notes)
+  }
+
+  public static func markTag(_ color: String) -> String { "<mark class=\"rd-highlight rd-\(color)\">" }
+}
