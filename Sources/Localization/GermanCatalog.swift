@@ -438,7 +438,7 @@ let germanCatalog: [String: [String]] = [
   "No store at the path (only add, import and categories add make one), or no such input file.": ["Kein Speicher unter dem Pfad (nur add, import und categories add legen einen an) oder keine solche Eingabedatei."],
   "No store at the path (rk-prune never creates one).": ["Kein Speicher unter dem Pfad (rk-prune legt nie einen an)."],
   "No store at the path.": ["Kein Speicher unter dem Pfad."],
-  "No store at the path: only store and import create one (needs-sync then says a sync is due).": ["Kein Speicher unter dem Pfad: Nur store und import legen einen an (needs-sync sagt dann, dass ein Abgleich fällig ist)."],
+  "No store at the path: only store, import and add create one (needs-sync then says a sync is due).": ["Kein Speicher unter dem Pfad: Nur store, import und add legen einen an (needs-sync sagt dann, dass ein Abgleich fällig ist)."],
   "No such article.": ["Kein solcher Artikel."],
   "No such category.": ["Keine solche Kategorie."],
   "No such entry (the ones before it are removed).": ["Kein solcher Eintrag (die davor genannten sind entfernt)."],

@@ -41,7 +41,10 @@ struct RKCache: AsyncParsableCommand, ToolCommand {
         (.success, tr("Success; for has and needs-sync: yes.")),
         (.failure, tr("For has and needs-sync: no; for html, show, page, open, text and epub: no such article.")),
         (.dataError, tr("Bad input lines (store), reported with their line numbers.")),
-        (.noInput, tr("No store at the path: only store and import create one (needs-sync then says a sync is due).")),
+        (
+          .noInput,
+          tr("No store at the path: only store, import and add create one (needs-sync then says a sync is due).")
+        ),
         (.ioError, tr("The store cannot be read or written.")),
       ]),
     version: Toolbox.version,
