@@ -98,6 +98,20 @@ import Wire
     #expect(next.localID == "local-3")
   }
 
+  @Test func aLinkTheServerLoadedWithoutAnArticleStopsWaitingForOne() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    _ = try store.queue(links: [NewLink(url: "https://example.org/pdf"), NewLink(url: "https://example.org/late")])
+    try store.linkCreated(localID: "local-1", bookmarkID: "pdf1")
+    try store.linkCreated(localID: "local-2", bookmarkID: "late1")
+    let now = Date()
+    try store.updateMetadata(
+      BookmarkRecord(id: "pdf1", bookmark: ["id": "pdf1", "loaded": true, "has_article": false], fetchedAt: now))
+    try store.updateMetadata(
+      BookmarkRecord(id: "late1", bookmark: ["id": "late1", "loaded": false, "has_article": false], fetchedAt: now))
+    #expect(try store.queuedLinks().map(\.id) == ["late1"], "one still loading keeps waiting")
+  }
+
   @Test func aBookmarkGoneFromTheServerTakesItsLinkAlong() throws {
     let (store, folder) = try makeStore()
     defer { try? FileManager.default.removeItem(atPath: folder) }

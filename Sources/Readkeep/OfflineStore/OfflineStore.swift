@@ -142,6 +142,11 @@ public final class OfflineStore: Sendable {
 
   /// ``updateMetadata(_:)`` inside the caller's transaction.
   func updateMetadata(_ record: BookmarkRecord, _ db: Database) throws -> Bool {
+    // A saved link the server loaded without finding an article will never bring one: it leaves
+    // the links awaiting their article (and so list, stats and ids --saved).
+    if record.bookmark["loaded"]?.boolValue == true, record.bookmark["has_article"]?.boolValue == false {
+      try db.execute(sql: "DELETE FROM pending_link WHERE bookmark_id = ?", arguments: [record.id])
+    }
     guard let cached = try cachedBookmark(db, id: record.id) else { return false }
     var bookmark = record.bookmark
     for field in try String.fetchAll(
