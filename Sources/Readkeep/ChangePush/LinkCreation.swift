@@ -90,9 +90,6 @@ struct LinkCreation: Sendable {
 
   /// What `POST /api/bookmarks` carries for the link.
   static func body(of link: QueuedLink) -> JSONObject {
-    var body: JSONObject = ["url": .string(link.url)]
-    if let title = link.title { body["title"] = .string(title) }
-    if !link.labels.isEmpty { body["labels"] = .array(link.labels.map(JSONValue.string)) }
-    return body
+    ReadeckClient.createFields(url: link.url, title: link.title, labels: link.labels)
   }
 }

@@ -39,12 +39,7 @@ extension OfflineStore {
         let key = SavedLink.key(link.url)
         if let id = cached[key] { return .alreadyCached(id: id) }
         if let queued = try Self.queuedLinks(db, where: "url_key = ?", [key]).first { return .alreadyQueued(queued) }
-        try db.execute(
-          sql: "INSERT INTO pending_link (url, url_key, title, labels, queued_at) VALUES (?, ?, ?, ?, ?)",
-          arguments: [
-            link.url, key, link.title, Self.json(.array(link.labels.map(JSONValue.string))),
-            now.timeIntervalSince1970,
-          ])
+        try Self.insertLink(db, url: link.url, title: link.title, labels: link.labels, queuedAt: now)
         return .queued(try Self.queuedLinks(db, where: "n = ?", [db.lastInsertedRowID])[0])
       }
     }
@@ -96,28 +91,35 @@ extension OfflineStore {
     return try writing { db in
       var restored = 0
       for link in links {
-        let key = SavedLink.key(link.url)
+        let bookmarkID = link.state == .created ? link.id : nil
         let cached = try Bool.fetchOne(
-          db, sql: "SELECT EXISTS (SELECT 1 FROM article WHERE id = ?)",
-          arguments: [link.state == .created ? link.id : nil])!
+          db, sql: "SELECT EXISTS (SELECT 1 FROM article WHERE id = ?)", arguments: [bookmarkID])!
         let queued = try Bool.fetchOne(
           db, sql: "SELECT EXISTS (SELECT 1 FROM pending_link WHERE url_key = ? OR bookmark_id = ?)",
-          arguments: [key, link.state == .created ? link.id : nil])!
+          arguments: [SavedLink.key(link.url), bookmarkID])!
         guard !cached, !queued else { continue }
-        try db.execute(
-          sql: """
-            INSERT INTO pending_link (url, url_key, title, labels, queued_at, sent_at, bookmark_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """,
-          arguments: [
-            link.url, key, link.title, Self.json(.array(link.labels.map(JSONValue.string))),
-            link.queuedAt.timeIntervalSince1970, link.sentAt?.timeIntervalSince1970,
-            link.state == .created ? link.id : nil,
-          ])
+        try Self.insertLink(
+          db, url: link.url, title: link.title, labels: link.labels, queuedAt: link.queuedAt, sentAt: link.sentAt,
+          bookmarkID: bookmarkID)
         restored += 1
       }
       return restored
     }
+  }
+
+  private static func insertLink(
+    _ db: Database, url: String, title: String?, labels: [String], queuedAt: Date, sentAt: Date? = nil,
+    bookmarkID: String? = nil
+  ) throws {
+    try db.execute(
+      sql: """
+        INSERT INTO pending_link (url, url_key, title, labels, queued_at, sent_at, bookmark_id)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """,
+      arguments: [
+        url, SavedLink.key(url), title, json(.array(labels.map(JSONValue.string))), queuedAt.timeIntervalSince1970,
+        sentAt?.timeIntervalSince1970, bookmarkID,
+      ])
   }
 
   /// The `local-N` ids name queued links; anything else names no link.

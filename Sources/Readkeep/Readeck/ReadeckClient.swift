@@ -140,9 +140,7 @@ public final class ReadeckClient: Sendable {
   /// have reached the server, so the caller looks for it (``bookmarks(_:offset:limit:url:)`` with
   /// `createdSince`) before sending it again.
   public func create(url: String, title: String? = nil, labels: [String] = []) async throws -> String {
-    var fields: JSONObject = ["url": .string(url)]
-    if let title { fields["title"] = .string(title) }
-    if !labels.isEmpty { fields["labels"] = .array(labels.map(JSONValue.string)) }
+    let fields = Self.createFields(url: url, title: title, labels: labels)
     let (response, _) = try await send(
       .POST, bookmarksURL, accept: .json, body: try WireCoding.line(JSONValue.object(fields)), once: true)
     guard let id = response.headers.first(name: "Bookmark-Id"), !id.isEmpty else {
@@ -150,6 +148,14 @@ public final class ReadeckClient: Sendable {
         Wording { tr("the server accepted the link but named no Bookmark-Id", in: $0) })
     }
     return id
+  }
+
+  /// The body `create` sends (what a dry run shows): the link, and its title and labels when given.
+  public static func createFields(url: String, title: String?, labels: [String]) -> JSONObject {
+    var fields: JSONObject = ["url": .string(url)]
+    if let title { fields["title"] = .string(title) }
+    if !labels.isEmpty { fields["labels"] = .array(labels.map(JSONValue.string)) }
+    return fields
   }
 
   /// `POST /api/bookmarks`, where `create` sends a link.
