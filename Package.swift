@@ -274,7 +274,7 @@ let package = Package(
       name: "FakeServer", dependencies: ["Wire"] + nio, path: "Sources/Fakes/FakeServer", swiftSettings: settings),
     /// A Readeck-protocol server with sample articles and fault injection, for tests and the demo.
     .target(
-      name: "ReadeckFake", dependencies: ["FakeServer", "ToolKit", "Wire", argumentParser] + nio,
+      name: "ReadeckFake", dependencies: ["FakeServer", "HTMLScan", "ToolKit", "Wire", argumentParser] + nio,
       path: "Sources/Fakes/ReadeckFake",
       swiftSettings: settings),
     /// A server speaking the OpenAI chat-completions and Ollama protocols, with fault injection,

@@ -10,7 +10,8 @@
 ///
 /// Held to the html5lib-tests tokenizer suite (Tests/HTMLScanTests/HTML5LibTokenizerTests.swift).
 /// Left out, as irrelevant to finding elements and attributes: parse errors, and the parts of
-/// tree construction that do not change tokenization or namespaces.
+/// tree construction that do not change tokenization or namespaces. For the tree itself, see
+/// `HTMLDocument`, whose `TreeBuilder` drives the tokenizer's state instead of `TreeContext`.
 public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
   private let input: Input
   private let emitsText: Bool
@@ -29,6 +30,9 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
   /// A token found while text was still waiting to be emitted.
   private var pending: HTMLToken?
   private var tree = TreeContext()
+  /// Whether `<![CDATA[` opens a section, when a tree builder decides it (`setAllowsCDATA`);
+  /// nil when `tree` does.
+  private var cdataAllowed: Bool?
   /// The current tag's attributes as found, reused from tag to tag.
   private var found: [FoundAttribute] = []
   private var scratch: [UInt8] = []
@@ -84,6 +88,24 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
     content = state
     rawTextElement = lastStartTag ?? ""
   }
+
+  /// A tokenizer for `TreeBuilder`, which does the tree construction itself and switches the
+  /// state through `switchContent` and `setAllowsCDATA`: tags change neither state nor
+  /// namespace, every value is decoded, and text comes too.
+  init(drivenByTreeBuilder html: String) {
+    self.init(Input(html.utf8), text: true, valuesOf: nil, buildsTree: false)
+    cdataAllowed = false
+  }
+
+  /// Switches to `content` (the state a start tag or a fragment's context selects); `element`
+  /// is the last start tag, whose end tag ends RCDATA, RAWTEXT or script data (empty for none).
+  mutating func switchContent(to content: TreeContext.Content, lastStartTag element: String) {
+    self.content = content
+    rawTextElement = element
+  }
+
+  /// Whether a CDATA section may start: only when the adjusted current node is foreign.
+  mutating func setAllowsCDATA(_ allowed: Bool) { cdataAllowed = allowed }
 
   private init(_ input: Input, text: Bool, valuesOf: Set<String>?, buildsTree: Bool = true) {
     self.input = input
@@ -193,7 +215,7 @@ public struct HTMLTokenizer: Sendable, IteratorProtocol, Sequence {
     if i + 7 <= n {
       if Self.matches(b, at: i, "doctype", ignoringCase: true) { return doctype(b, from: i + 7) }
       if Self.matches(b, at: i, "[CDATA[", ignoringCase: false) {
-        if !tree.allowsCDATA { return bogusComment(b, from: i) }
+        if !(cdataAllowed ?? tree.allowsCDATA) { return bogusComment(b, from: i) }
         let end = Self.find("]]>", in: b, from: i + 7)
         appendText(b, i + 7, end, references: false, nul: .keep)
         position = Swift.min(end + 3, n)

@@ -16,11 +16,13 @@ public struct HighlightRecord: WireRecord, Hashable {
   /// Readeck's colour name (`yellow`, `red`, `blue`, `green`, …).
   public var color: String
   public var created: Date
+  /// The id a highlight made offline had until rk-push created it (`local-hl-N`).
+  public var localID: String?
   public var unknownFields: JSONObject
 
   public init(
     id: String, bookmarkID: String, title: String? = nil, url: String? = nil, site: String? = nil, text: String,
-    note: String? = nil, color: String, created: Date, unknownFields: JSONObject = [:]
+    note: String? = nil, color: String, created: Date, localID: String? = nil, unknownFields: JSONObject = [:]
   ) {
     self.id = id
     self.bookmarkID = bookmarkID
@@ -31,6 +33,7 @@ public struct HighlightRecord: WireRecord, Hashable {
     self.note = note
     self.color = color
     self.created = created
+    self.localID = localID
     self.unknownFields = unknownFields
   }
 
@@ -44,6 +47,7 @@ public struct HighlightRecord: WireRecord, Hashable {
     note = try members.optionalString("note")
     color = try members.string("color")
     created = try members.date("created")
+    localID = try members.optionalString("local_id")
     unknownFields = members.remaining()
   }
 
@@ -57,6 +61,7 @@ public struct HighlightRecord: WireRecord, Hashable {
     members.put("note", note)
     members.put("color", color)
     members.put("created", created)
+    members.put("local_id", localID)
   }
 }
 

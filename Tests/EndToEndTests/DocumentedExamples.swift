@@ -289,6 +289,23 @@ enum DocumentedExamples {
     "rk-cache pending": .runs(before: "rk-cache mark \(Sandbox.firstID) --archive") { run in
       run.expect(run.records(kind: "change").map { $0["field"]?.stringValue } == ["is_archived"], "one change")
     },
+    "rk-cache highlight \(Sandbox.firstID) 'Kettle before it right' --note 'check this'": .runs { run in
+      let queued = run.records(kind: "queued_highlight").first
+      run.expect(queued?["text"] == "Kettle before it right" && queued?["note"] == "check this", "queued with its note")
+      run.expect(queued?["start_selector"] == "section[1]/p[1]", "in the first paragraph")
+    },
+    "rk-cache highlight \(Sandbox.firstID) compass --occurrence 2 --color blue": .runs { run in
+      let queued = run.records(kind: "queued_highlight").first
+      run.expect(queued?["start_selector"] == "section[1]/p[2]" && queued?["color"] == "blue", "the second one")
+    },
+    "rk-cache highlight --edit hl1 --color red": .runs(before: "rk-fetch --highlights | rk-cache store") { run in
+      run.expect(run.records(kind: "queued_highlight").first?["color"] == "red", "queued")
+      run.expect(run.shell("rk-cache highlights | jq -r 'select(.id == \"hl1\") | .color'") == "red\n", "shown red")
+    },
+    "rk-cache highlight --delete hl2 && rk-push": .runs(before: "rk-fetch --highlights | rk-cache store") { run in
+      run.expect(run.records(kind: "highlight_deleted").map { $0["id"] } == ["hl2"], "deleted on the server")
+      run.expect(run.shell("rk-cache pending").isEmpty, "nothing left to send")
+    },
     "rk-cache add https://example.org/article --label later": .runs { run in
       let link = run.records(kind: "queued_link").first
       run.expect(link?["state"] == "queued" && link?["labels"] == ["later"], "queued with its label")

@@ -69,7 +69,9 @@ func attachmentNames(_ bytes: [UInt8]) {
   let part = back.attachmentParts.last
   check(part.map { back.content(of: $0).bytes } == bytes, "an attachment does not read back")
   if !name.isEmpty, !name.contains("=?"), name.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) {
-    check(part?.filename == name, "attachment name \(name.debugDescription) read back as \(part?.filename.debugDescription ?? "")")
+    check(
+      part?.filename == name,
+      "attachment name \(name.debugDescription) read back as \(part?.filename.debugDescription ?? "")")
   }
 }
 
@@ -93,7 +95,8 @@ func maildirNames(_ text: String) {
     let again = MaildirName(Substring(renamed))
     check(folder == "box/cur" && !renamed.contains("/"), "renamed out of cur/: \(folder)/\(renamed)")
     check(again.unique == name.unique, "a rename changed the unique part: \(path) → \(renamed)")
-    check(again.flags == name.flags.union([.seen, .flagged]).subtracting([.replied]), "flags after a rename: \(renamed)")
+    check(
+      again.flags == name.flags.union([.seen, .flagged]).subtracting([.replied]), "flags after a rename: \(renamed)")
     check(Array(again.flagLetters ?? "") == (again.flagLetters ?? "").sorted(), "flags out of order: \(renamed)")
   }
 }

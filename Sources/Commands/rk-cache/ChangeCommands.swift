@@ -106,13 +106,18 @@ extension RKCache {
     static let configuration = CommandConfiguration(
       commandName: "pending",
       abstract: tr(
-        "What rk-push would send: links saved offline (\"queued_link\"), then the changes (\"change\"), oldest first."),
+        "What rk-push would send: links saved offline (\"queued_link\"), highlights (\"queued_highlight\"), then the changes (\"change\"), oldest first."
+      ),
       discussion: HelpText.discussion(
         tr(
           """
           A "queued_link" record is a link "rk-cache add" queued: its local id (local-N), the \
           URL, title and labels, and "state" queued, or sent when a push sent it without getting \
           an answer (the next push looks for it on the server before sending it again).
+
+          A "queued_highlight" record is a highlight "rk-cache highlight" made (action create, \
+          its local id local-hl-N, the text, colour, note and where it lies), edited (edit, the \
+          new colour and note) or deleted (delete), with the article's id as "bookmark_id".
 
           A "change" record holds the bookmark's id, the field (is_archived, is_marked, read_progress, \
           is_deleted, labels), the value to send (add_labels and remove_labels for labels), the value it \
@@ -123,7 +128,7 @@ extension RKCache {
           --field when given): what to do with a change the server refuses, which rk-push would \
           otherwise send on every run. The cached bookmark takes back the server's value as last \
           seen ("base"); the dropped changes are written as "change" records. --drop local-N takes \
-          a queued link out.
+          a queued link out, --drop with a highlight's id what is queued for it.
           """),
         examples: [
           Example("rk-cache pending", tr("What rk-push would send.")),
@@ -168,6 +173,9 @@ extension RKCache {
           for link in try offline.queuedLinks(unsent: true) where ids.isEmpty || ids.contains(link.id) {
             try sink.emit(link)
           }
+          for highlight in try offline.queuedHighlights() where ids.isEmpty || ids.contains(highlight.bookmarkID) {
+            try sink.emit(highlight)
+          }
           for queued in try offline.pendingChanges(ids: ids.isEmpty ? nil : ids) {
             try sink.emit(queued.change)
           }
@@ -184,6 +192,14 @@ extension RKCache {
             } else {
               nothingQueued.append(id)
             }
+            continue
+          }
+          if field == nil, let highlight = try offline.dropHighlight(id: id) {
+            try sink.emit(highlight)
+            let action = highlight.action.rawValue
+            // TRANSLATORS: {0} is a highlight's id, {1} what was queued for it: create, edit or delete
+            // (record values, not translated).
+            diagnostics.info(tr("dropped \(id): highlight \(action)"))
             continue
           }
           let dropped = try offline.drop(id: id, field: field)

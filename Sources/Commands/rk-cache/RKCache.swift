@@ -51,7 +51,6 @@ struct RKCache: AsyncParsableCommand, ToolCommand {
     subcommands: [
       Store.self, List.self, HTML.self, Page.self, Open.self, Text.self, EPUB.self, Show.self, Has.self, IDs.self,
       Search.self, Stats.self, NeedsSync.self, LastSync.self, Clear.self, Export.self, Import.self, Add.self,
-      Highlights.self,
-      Mark.self, Pending.self,
+      Highlights.self, Highlight.self, Mark.self, Pending.self,
     ])
 }

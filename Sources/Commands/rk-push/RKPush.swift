@@ -14,7 +14,7 @@ struct RKPush: AsyncParsableCommand, ToolCommand, RetryDefaults {
   static let configuration = CommandConfiguration(
     commandName: "rk-push",
     abstract: tr(
-      "Send what was changed offline (links saved, archive, favourite, progress, labels, deletions) to the Readeck server."
+      "Send what was changed offline (links saved, highlights, archive, favourite, progress, labels, deletions) to the Readeck server."
     ),
     discussion: HelpText.discussion(
       tr(
@@ -25,6 +25,14 @@ struct RKPush: AsyncParsableCommand, ToolCommand, RetryDefaults {
         killed before the answer, an answer lost) is not sent again blindly: the push first lists \
         the bookmarks the server created since and takes one of the same link for it \
         ("adopted": true). The next sync fetches the article once the server has loaded it.
+
+        Then sends the highlights "rk-cache highlight" queued, oldest first: POST \
+        /api/bookmarks/ID/annotations for a new one (exactly once, like a link: one sent before \
+        is first looked for among the bookmark's highlights by its place), PATCH for a new colour \
+        or note, DELETE for a deletion. A "highlight" record carries the server's id and text \
+        ("local_id" the id it replaces), "highlight_deleted" a deletion, "gone" a highlight or \
+        article the server no longer has; one the server refuses (HTTP 400: the text changed or \
+        is highlighted already) is a "push_failed" and stays queued.
 
         Then reads the queue "rk-cache mark" and "rk-cache html --mark-read" fill, fetches the queued \
         bookmarks as the server has them (100 per request), and sends each bookmark's changes in \

@@ -14,6 +14,12 @@ enum Endpoint: Equatable {
   case highlights
   /// `GET /api/bookmarks/{id}/annotations`
   case bookmarkHighlights(id: String)
+  /// `POST /api/bookmarks/{id}/annotations`
+  case createHighlight(id: String)
+  /// `PATCH /api/bookmarks/{id}/annotations/{aid}`
+  case editHighlight(id: String, highlightID: String)
+  /// `DELETE /api/bookmarks/{id}/annotations/{aid}`
+  case deleteHighlight(id: String, highlightID: String)
   /// `/bm/{xx}/{id}/_resources/{name}`
   case resource(id: String, name: String)
   /// `/bm/{xx}/{id}/img/{name}`: the icon, image and thumbnail aliases.
@@ -39,7 +45,17 @@ enum Endpoint: Equatable {
     case (4, "api") where segments[2] == "bookmarks" && segments[3] == "annotations":
       self = get ? .highlights : .methodNotAllowed
     case (5, "api") where segments[2] == "bookmarks" && Self.isID(segments[3]) && segments[4] == "annotations":
-      self = get ? .bookmarkHighlights(id: String(segments[3])) : .methodNotAllowed
+      let id = String(segments[3])
+      self = get ? .bookmarkHighlights(id: id) : method == "POST" ? .createHighlight(id: id) : .methodNotAllowed
+    case (6, "api")
+    where segments[2] == "bookmarks" && Self.isID(segments[3]) && segments[4] == "annotations"
+      && !segments[5].isEmpty:
+      let (id, highlightID) = (String(segments[3]), String(segments[5]))
+      switch method {
+      case "PATCH": self = .editHighlight(id: id, highlightID: highlightID)
+      case "DELETE": self = .deleteHighlight(id: id, highlightID: highlightID)
+      default: self = .methodNotAllowed
+      }
     case (4, "api") where segments[2] == "bookmarks" && Self.isID(segments[3]):
       let id = String(segments[3])
       self = get ? .bookmark(id: id) : method == "PATCH" ? .update(id: id) : .methodNotAllowed
@@ -69,6 +85,7 @@ enum Endpoint: Equatable {
     case .syncChanges: .syncChanges
     case .bulkSync: .bulkSync
     case .highlights, .bookmarkHighlights: .highlights
+    case .createHighlight, .editHighlight, .deleteHighlight: .highlightChange
     case .resource, .imageAlias: .image
     case .methodNotAllowed, .notFound: nil
     }
@@ -77,7 +94,7 @@ enum Endpoint: Equatable {
   var bookmarkID: String? {
     switch self {
     case .bookmark(let id), .update(let id), .article(let id), .resource(let id, _), .imageAlias(let id, _),
-      .bookmarkHighlights(let id):
+      .bookmarkHighlights(let id), .createHighlight(let id), .editHighlight(let id, _), .deleteHighlight(let id, _):
       id
     default: nil
     }

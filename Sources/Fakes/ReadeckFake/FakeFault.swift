@@ -20,6 +20,8 @@ public enum FakeRoute: Hashable, Sendable {
   case info
   /// `GET /api/bookmarks/annotations` and `GET /api/bookmarks/{id}/annotations`
   case highlights
+  /// `POST /api/bookmarks/{id}/annotations`, `PATCH` and `DELETE …/annotations/{aid}`
+  case highlightChange
 }
 
 /// A misbehaviour the server shows once, on the next request of a route.

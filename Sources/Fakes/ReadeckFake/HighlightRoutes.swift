@@ -91,30 +91,36 @@ enum HighlightRoutes {
   static func ofBookmark(_ bookmark: FakeBookmark) -> Reply {
     var json = JSONWriter()
     json.beginArray()
-    for highlight in bookmark.highlights {
-      json.beginObject()
-      json.key("id")
-      json.string(highlight.id)
-      json.key("start_selector")
-      json.string(highlight.startSelector)
-      json.key("start_offset")
-      json.int(highlight.startOffset)
-      json.key("end_selector")
-      json.string(highlight.endSelector)
-      json.key("end_offset")
-      json.int(highlight.endOffset)
-      json.key("color")
-      json.string(highlight.color)
-      json.key("created")
-      json.string(Timestamp.string(highlight.created))
-      json.key("text")
-      json.string(highlight.text)
-      json.key("note")
-      json.string(highlight.note)
-      json.endObject()
-    }
+    for highlight in bookmark.highlights { json.raw(object(highlight, newline: false)) }
     json.endArray()
     json.newline()
     return Reply.json(json.bytes)
+  }
+
+  /// One highlight as the bookmark's list, a create and an edit write it.
+  static func object(_ highlight: FakeHighlight, newline: Bool = true) -> [UInt8] {
+    var json = JSONWriter()
+    json.beginObject()
+    json.key("id")
+    json.string(highlight.id)
+    json.key("start_selector")
+    json.string(highlight.startSelector)
+    json.key("start_offset")
+    json.int(highlight.startOffset)
+    json.key("end_selector")
+    json.string(highlight.endSelector)
+    json.key("end_offset")
+    json.int(highlight.endOffset)
+    json.key("color")
+    json.string(highlight.color)
+    json.key("created")
+    json.string(Timestamp.string(highlight.created))
+    json.key("text")
+    json.string(highlight.text)
+    json.key("note")
+    json.string(highlight.note)
+    json.endObject()
+    if newline { json.newline() }
+    return json.bytes
   }
 }

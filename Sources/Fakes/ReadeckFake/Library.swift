@@ -9,13 +9,22 @@ struct PreparedBookmark: Sendable {
   var bookmark: FakeBookmark
   /// The summary object, compact, no trailing newline.
   var summaryJSON: [UInt8]
-  /// The `/article` body: `articleHTML` with `{root}` replaced.
+  /// The `/article` body: `articleHTML` with `{root}` replaced and the highlights that have a
+  /// range wrapped in `rd-annotation` elements, as the server serves them.
   var article: [UInt8]
 
   init(_ bookmark: FakeBookmark, root: String) {
     self.bookmark = bookmark
     summaryJSON = BookmarkJSON.encode(bookmark, root: root)
-    article = Bytes.replacing("{root}", with: root, in: bookmark.articleHTML)
+    article = Bytes.replacing("{root}", with: root, in: Self.annotated(bookmark))
+  }
+
+  private static func annotated(_ bookmark: FakeBookmark) -> String {
+    guard bookmark.highlights.contains(where: { !$0.startSelector.isEmpty }),
+      var article = ArticleRanges(html: bookmark.articleHTML)
+    else { return bookmark.articleHTML }
+    let placed = ServerCore.placed(bookmark.highlights, in: article)
+    return placed.isEmpty ? bookmark.articleHTML : article.wrapped(placed)
   }
 
   var id: String { bookmark.id }

@@ -65,9 +65,10 @@ enum ErrorFormat {
 }
 
 enum ErrorReply {
-  /// `{"status":N,"message":"<Go status text>"}`, plain status text, or a small HTML page.
-  static func make(_ status: Int, format: ErrorFormat) -> Reply {
-    let text = StatusText.of(status)
+  /// `{"status":N,"message":"<Go status text>"}`, plain status text, or a small HTML page; the
+  /// handler's own `message` instead of the status text when it gives one.
+  static func make(_ status: Int, format: ErrorFormat, message: String? = nil) -> Reply {
+    let text = message ?? StatusText.of(status)
     switch format {
     case .json:
       var json = JSONWriter()

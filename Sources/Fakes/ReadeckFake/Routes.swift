@@ -24,7 +24,7 @@ struct Responder {
         query: request.query, library: snapshot.library, format: format, ifNoneMatch: request.header("If-None-Match"))
     case .bookmark(let id):
       return bookmark(id: id, request: request, format: format)
-    case .update, .create:
+    case .update, .create, .createHighlight, .editHighlight, .deleteHighlight:
       // Answered by the server core, which changes the library under its lock.
       return ErrorReply.make(405, format: format)
     case .article(let id):

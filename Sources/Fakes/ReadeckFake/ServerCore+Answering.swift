@@ -43,6 +43,8 @@ extension ServerCore: FakeService {
       let format = request.errorFormat
       reply =
         Responder(snapshot: snapshot()).authFailure(request, format: format) ?? create(body: request.body)
+    } else if let change = highlightChange(request) {
+      reply = change
     } else {
       reply = Responder(snapshot: snapshot()).reply(to: request)
     }
@@ -50,6 +52,24 @@ extension ServerCore: FakeService {
     if reply.header("Cache-Control") == nil { reply.add("Cache-Control", "private") }
     if request.isAPI { reply.add("Vary", "Accept") }
     return reply.response(fault: fault)
+  }
+}
+
+extension ServerCore {
+  /// The answer to a highlight's create, edit or delete, which change the library under its
+  /// lock; nil for any other request.
+  fileprivate func highlightChange(_ request: IncomingRequest) -> Reply? {
+    let format = request.errorFormat
+    let answer: () -> Reply
+    switch request.endpoint {
+    case .createHighlight(let id): answer = { self.createHighlight(bookmarkID: id, body: request.body, format: format) }
+    case .editHighlight(let id, let highlightID):
+      answer = { self.editHighlight(bookmarkID: id, highlightID: highlightID, body: request.body, format: format) }
+    case .deleteHighlight(let id, let highlightID):
+      answer = { self.deleteHighlight(bookmarkID: id, highlightID: highlightID, format: format) }
+    default: return nil
+    }
+    return Responder(snapshot: snapshot()).authFailure(request, format: format) ?? answer()
   }
 }
 

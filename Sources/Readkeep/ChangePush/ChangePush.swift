@@ -5,9 +5,9 @@ public import Wire
 
 /// Everything a push tells the person watching, apart from the records.
 public protocol PushObserver: Sendable {
-  /// The queue is read: `bookmarks` links and bookmarks have something to send.
+  /// The queue is read: `bookmarks` links, highlights and bookmarks have something to send.
   func selected(bookmarks: Int)
-  /// One more link or bookmark settled: created, pushed, in conflict, gone or failed.
+  /// One more link, highlight or bookmark settled: created, pushed, in conflict, gone or failed.
   func advanced()
   /// A link or bookmark whose changes failed and stay queued, after its "push_failed" record
   /// (whose reason is the English of `error`), for a message in the user's language.
@@ -47,10 +47,11 @@ public struct ChangePush: Sendable {
   public func run(observer: (any PushObserver)? = nil, emit: (any WireRecord) throws -> Void) async throws -> Outcome {
     let startedAt = now()
     let links = try store.queuedLinks(unsent: true)
+    let highlights = try store.queuedHighlights()
     let groups = Self.byBookmark(try store.pendingChanges())
-    observer?.selected(bookmarks: links.count + groups.count)
+    observer?.selected(bookmarks: links.count + highlights.count + groups.count)
     var tally = Tally()
-    tally.queued = links.count + groups.reduce(0) { $0 + $1.changes.count }
+    tally.queued = links.count + highlights.count + groups.reduce(0) { $0 + $1.changes.count }
     var abortedBy: ReadeckError?
     do {
       // Links first: a change queued for a bookmark can never need one created in the same push,
@@ -60,6 +61,13 @@ public struct ChangePush: Sendable {
           links, observer: observer, emit: emit)
         tally.created = made.created
         tally.failed += made.failed
+      }
+      if !highlights.isEmpty {
+        let sent = try await HighlightPush(client: client, store: store, now: now).run(
+          highlights, observer: observer, emit: emit)
+        tally.pushed += sent.pushed
+        tally.gone += sent.gone
+        tally.failed += sent.failed
       }
       if !groups.isEmpty {
         let server = try await serverBookmarks(groups.map(\.id))
@@ -82,7 +90,7 @@ public struct ChangePush: Sendable {
     let creates = try store.queuedLinks(unsent: true).map { link in
       PushRequest(id: link.localID, method: "POST", url: client.bookmarksURL, body: LinkCreation.body(of: link))
     }
-    return creates
+    return creates + (try store.queuedHighlights()).map { HighlightPush.request($0, client: client) }
       + byBookmark(try store.pendingChanges()).map { group in
         PushRequest(
           id: group.id, method: "PATCH", url: client.bookmarkURL(id: group.id), body: PushPlan.body(of: group.changes))

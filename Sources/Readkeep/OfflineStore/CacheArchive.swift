@@ -15,10 +15,11 @@ import ZIPFoundation
 /// images/<sha256>.<ext>  each image once, however many articles embed it
 /// queue.ndjson           what rk-push has still to send, one record a line with its "kind":
 ///                        "queued_link" (a link saved offline, until its article is stored;
-///                        restored under a new local id) and "change" (a field edited offline),
-///                        as `rk-cache pending` shows them; later kinds of queued work
-///                        (highlights) are further kinds in the same file. Absent when the queue
-///                        is empty.
+///                        restored under a new local id), "queued_highlight" (a highlight made,
+///                        edited or deleted offline; a new one under a new local id) and
+///                        "change" (a field edited offline), as `rk-cache pending` shows them;
+///                        later kinds of queued work are further kinds in the same file. Absent
+///                        when the queue is empty.
 /// ```
 ///
 /// An archive without `queue.ndjson` (older, or of an empty queue) imports as before; a kind an

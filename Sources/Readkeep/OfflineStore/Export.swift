@@ -67,16 +67,18 @@ private struct ArchiveWriter {
       RFC3339.date(from:))
     let queue = try OfflineStore.queuedChanges(db)
     let links = try OfflineStore.queuedLinks(db, where: "1", [])
+    let highlights = try OfflineStore.queuedHighlights(db, where: "1", [])
     try add(
       "manifest.json",
       json(
         ArchiveManifest(
           createdAt: now, generator: generator, articles: articleCount, images: imageCount, lastSync: lastSync,
-          queued: links.count + queue.count)),
+          queued: links.count + queue.count + highlights.count)),
       date: now)
-    if !queue.isEmpty || !links.isEmpty {
+    if !queue.isEmpty || !links.isEmpty || !highlights.isEmpty {
       var lines = Data()
       for link in links { lines.append(contentsOf: try WireCoding.line(link)) }
+      for highlight in highlights { lines.append(contentsOf: try WireCoding.line(highlight)) }
       for queued in queue { lines.append(contentsOf: try WireCoding.line(queued.change)) }
       try add(CacheArchive.queueEntry, lines, date: now)
     }

@@ -4,8 +4,20 @@ public import Wire
 
 /// The server's highlights, kept as `rk-fetch --highlights` lists them: each record replaces the
 /// one of its id, and a complete listing removes those it no longer holds (deleted elsewhere).
+/// What is queued offline stays as queued: a highlight being deleted is not brought back, an
+/// edited one keeps its new colour and note, one made offline is not removed.
 extension OfflineStore {
-  func put(_ highlight: HighlightRecord, _ db: Database) throws {
+  /// - Parameter queued: whether the queue's edits and deletes apply (a record from the server).
+  func put(_ highlight: HighlightRecord, _ db: Database, queued: Bool = true) throws {
+    var highlight = highlight
+    if queued,
+      let pending = try Row.fetchOne(
+        db, sql: "SELECT action, color, note FROM pending_highlight WHERE highlight_id = ?", arguments: [highlight.id])
+    {
+      guard pending["action"] as String == QueuedHighlight.Action.edit.rawValue else { return }
+      highlight.color = pending["color"] ?? highlight.color
+      highlight.note = pending["note"]
+    }
     try db.execute(
       sql: """
         INSERT INTO highlight (id, bookmark_id, created, record) VALUES (?, ?, ?, ?)
@@ -26,7 +38,8 @@ extension OfflineStore {
   /// Removes every highlight whose id is not in `ids`; returns how many.
   func keepHighlights(_ ids: Set<String>, _ db: Database) throws -> Int {
     var removed = 0
-    for row in try Row.fetchAll(db, sql: "SELECT rowid, id FROM highlight") where !ids.contains(row["id"]) {
+    for row in try Row.fetchAll(db, sql: "SELECT rowid, id FROM highlight")
+    where !ids.contains(row["id"]) && !Self.isLocalHighlightID(row["id"]) {
       try db.execute(sql: "DELETE FROM highlight_fts WHERE rowid = ?", arguments: [row["rowid"] as Int64])
       try db.execute(sql: "DELETE FROM highlight WHERE rowid = ?", arguments: [row["rowid"] as Int64])
       removed += 1

@@ -54,7 +54,8 @@ extension OfflineStore {
       reject(tr("\(CacheArchive.queueEntry) line \(line)"), reason)
       summary.rejected += 1
     }
-    summary.queued = try restore(links: queue.links) + restore(queued: queue.changes)
+    summary.queued =
+      try restore(links: queue.links) + restore(highlights: queue.highlights) + restore(queued: queue.changes)
     return summary
   }
 }
@@ -127,16 +128,19 @@ private struct ArchiveReader {
     return data
   }
 
-  /// The queued links and changes of `queue.ndjson` (none in an archive without it); a line
-  /// that is neither goes to `reject` with its number and is left out.
-  func queue(reject: (_ line: Int, _ reason: String) -> Void) throws -> (links: [QueuedLink], changes: [FieldChange]) {
-    guard entries[CacheArchive.queueEntry] != nil else { return ([], []) }
+  /// The queued links, highlights and changes of `queue.ndjson` (none in an archive without
+  /// it); a line that is none of them goes to `reject` with its number and is left out.
+  func queue(reject: (_ line: Int, _ reason: String) -> Void) throws -> (
+    links: [QueuedLink], highlights: [QueuedHighlight], changes: [FieldChange]
+  ) {
+    guard entries[CacheArchive.queueEntry] != nil else { return ([], [], []) }
     let bytes: Data
     do { bytes = try data(CacheArchive.queueEntry) } catch let problem as Problem {
       reject(0, problem.reason)
-      return ([], [])
+      return ([], [], [])
     }
     var links: [QueuedLink] = []
+    var highlights: [QueuedHighlight] = []
     var changes: [FieldChange] = []
     for (offset, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
     where !line.isEmpty {
@@ -144,6 +148,10 @@ private struct ArchiveReader {
         let kind = try Data(line).withUnsafeBytes { try WireCoding.parse($0) }.objectValue?["kind"]?.stringValue
         if kind == QueuedLink.kind {
           links.append(try WireCoding.decode(QueuedLink.self, from: Data(line)))
+          continue
+        }
+        if kind == QueuedHighlight.kind {
+          highlights.append(try WireCoding.decode(QueuedHighlight.self, from: Data(line)))
           continue
         }
         guard kind == FieldChange.kind else {
@@ -158,7 +166,7 @@ private struct ArchiveReader {
         reject(offset + 1, WireCoding.describe(error))
       }
     }
-    return (links, changes)
+    return (links, highlights, changes)
   }
 
   func decode<T: WireObject>(_ type: T.Type, _ name: String) throws -> T {

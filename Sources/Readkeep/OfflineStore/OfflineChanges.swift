@@ -188,6 +188,7 @@ extension OfflineStore {
     try db.execute(sql: "DELETE FROM pending_change WHERE bookmark_id = ?", arguments: [id])
     let changes = db.changesCount
     try db.execute(sql: "DELETE FROM pending_link WHERE bookmark_id = ?", arguments: [id])
+    try db.execute(sql: "DELETE FROM pending_highlight WHERE bookmark_id = ?", arguments: [id])
     return (changes, try removeArticle(db, id: id) != nil)
   }
 

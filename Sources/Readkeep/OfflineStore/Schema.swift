@@ -141,6 +141,32 @@ enum Schema {
           );
           """)
     }
+    migrator.registerMigration("v7") { db in
+      // Highlights made, edited or deleted offline (rk-cache highlight), oldest first. A create's
+      // local id local-hl-N never repeats (AUTOINCREMENT); its range in the body's text is kept
+      // for the overlap checks of later highlights; `sent_at` is written before the POST, as for
+      // links. One edit or delete per server highlight (the last wins).
+      try db.execute(
+        sql: """
+          CREATE TABLE pending_highlight (
+            n INTEGER PRIMARY KEY AUTOINCREMENT,
+            bookmark_id TEXT NOT NULL,
+            action TEXT NOT NULL,         -- create | edit | delete
+            highlight_id TEXT UNIQUE,     -- edit and delete: the server's id
+            text TEXT,
+            color TEXT,
+            note TEXT,
+            start_selector TEXT,
+            start_offset INTEGER,
+            end_selector TEXT,
+            end_offset INTEGER,
+            range_start INTEGER,
+            range_end INTEGER,
+            queued_at REAL NOT NULL,      -- seconds since 1970
+            sent_at REAL
+          );
+          """)
+    }
     return migrator
   }
 }

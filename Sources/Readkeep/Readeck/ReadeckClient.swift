@@ -215,18 +215,18 @@ public final class ReadeckClient: Sendable {
 
   // MARK: Plumbing
 
-  private enum Accept: String {
+  enum Accept: String {
     case json = "application/json"
     case html = "text/html, application/json;q=0.9"
     case multipart = "multipart/mixed, application/json;q=0.9"
   }
 
-  private func apiURL(_ path: String, _ query: [(String, String)] = []) -> String {
+  func apiURL(_ path: String, _ query: [(String, String)] = []) -> String {
     server + "/api" + path + (query.isEmpty ? "" : "?" + URLText.query(query))
   }
 
   /// The body as JSON, or an invalid response saying `notJSON`.
-  private func parseJSON(_ body: ByteBuffer, _ notJSON: Wording) throws -> JSONValue {
+  func parseJSON(_ body: ByteBuffer, _ notJSON: Wording) throws -> JSONValue {
     do {
       return try Array(body.readableBytesView).withUnsafeBytes { try WireCoding.parse($0) }
     } catch {
@@ -235,7 +235,7 @@ public final class ReadeckClient: Sendable {
   }
 
   /// A request with retries (none when `once`) whose whole body is read (bounded in size and time).
-  private func send(
+  func send(
     _ method: HTTPMethod, _ url: String, accept: Accept, body payload: [UInt8]? = nil, once: Bool = false
   ) async throws -> (HTTPClientResponse, ByteBuffer) {
     try await retrying(method, url, once: once) {
