@@ -23,7 +23,9 @@ let package = Package(
   targets: [
     .target(name: "FuzzCheck"),
     .executableTarget(name: "fuzz-html", dependencies: ["FuzzCheck", library("HTMLScan"), library("ImageExtraction")]),
-    .executableTarget(name: "fuzz-text", dependencies: ["FuzzCheck", library("HTMLScan"), library("ArticleFormats")]),
+    .executableTarget(
+      name: "fuzz-text",
+      dependencies: ["FuzzCheck", library("HTMLScan"), library("ArticleFormats"), library("OfflineStore")]),
     .executableTarget(name: "fuzz-mail", dependencies: ["FuzzCheck", library("Mail"), library("Wire")]),
     .executableTarget(name: "fuzz-wire", dependencies: ["FuzzCheck", library("ToolKit"), library("Wire")]),
     .executableTarget(

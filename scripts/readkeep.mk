@@ -35,10 +35,12 @@ db = $(if $(DB),--db "$(DB)",)
 # The order keeps offline changes safe: rk-push first sends them (a change leaves the queue only
 # once the server confirmed it); then the server's changes since the last sync are applied
 # (archived, relabelled, deleted elsewhere; a field with a change still queued keeps its local
-# value); then new unread articles are fetched — the newest LIMIT, and every link saved with
-# rk-cache add that the server has created since, however many — their images embedded, and
-# stored; then every highlight on the server is listed into the store; last, rk-prune
-# removes the archived and keeps KEEP. Before the first sync there is no store: rk-push has
+# value); then every highlight on the server is listed into the store; then new unread articles
+# are fetched — the newest LIMIT, every link saved with rk-cache add that the server has created
+# since, however many, and again every cached article whose highlights the listing shows changed
+# (made, recoloured, annotated or deleted on the phone, or here offline and pushed), so page,
+# text and epub show them — their images embedded, and stored; last, rk-prune removes the
+# archived and keeps KEEP. Before the first sync there is no store: rk-push has
 # nothing to push, rk-cache ids no ids (both exit 0), and rk-cache store creates it.
 # A push that only some changes failed (75: refused or unanswered; they stay queued, and
 # "rk-cache pending --drop" gives a refused one up) does not hold up the fetch: the sync goes on
@@ -62,7 +64,13 @@ sync:
 	    if [ "$$code" != 0 ]; then echo "readkeep: $$stage failed (status $$code)" >&2; exit "$$code"; fi; \
 	  done; \
 	fi; \
-	$(rk)rk-cache ids $(db) --saved > "$$status/saved" || exit; \
+	{ $(rk)rk-fetch --highlights $(HIGHLIGHT_OPTS); echo $$? > "$$status/highlights"; } \
+	| { $(rk)rk-cache store $(db); echo $$? > "$$status/keep"; }; \
+	for stage in highlights keep; do \
+	  code=$$(cat "$$status/$$stage" 2>/dev/null || echo 1); \
+	  if [ "$$code" != 0 ]; then echo "readkeep: $$stage failed (status $$code)" >&2; exit "$$code"; fi; \
+	done; \
+	$(rk)rk-cache ids $(db) --saved --stale > "$$status/saved" || exit; \
 	{ $(rk)rk-cache ids $(db); echo $$? > "$$status/ids"; } \
 	| { $(rk)rk-fetch --limit $(LIMIT) --skip-ids - --also-ids "$$status/saved" $(FETCH_OPTS); \
 	    echo $$? > "$$status/fetch"; } \
@@ -76,12 +84,6 @@ sync:
 	  elif [ "$$code" != 0 ]; then echo "readkeep: $$stage failed (status $$code)" >&2; failed=$$code; fi; \
 	done; \
 	[ "$$failed" = 0 ] || exit "$$failed"; \
-	{ $(rk)rk-fetch --highlights $(HIGHLIGHT_OPTS); echo $$? > "$$status/highlights"; } \
-	| { $(rk)rk-cache store $(db); echo $$? > "$$status/keep"; }; \
-	for stage in highlights keep; do \
-	  code=$$(cat "$$status/$$stage" 2>/dev/null || echo 1); \
-	  if [ "$$code" != 0 ]; then echo "readkeep: $$stage failed (status $$code)" >&2; exit "$$code"; fi; \
-	done; \
 	$(rk)rk-prune $(db) --archived --keep $(KEEP) > /dev/null || exit; \
 	[ "$$pushed" = 0 ] || exit "$$pushed"
 

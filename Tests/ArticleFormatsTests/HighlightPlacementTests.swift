@@ -1,3 +1,4 @@
+import OfflineStore
 import Testing
 
 @testable import ArticleFormats

@@ -132,22 +132,9 @@ import Wire
     try await withStore { db, fake in
       #expect(try run("rk-cache", ["add", "--db", db, "https://example.net/once"]).status == 0)
       fake.inject([.stallAfter(bytes: 0)], on: .create)
-      let process = Process()
-      process.executableURL = binaries.appendingPathComponent("rk-push")
-      process.arguments = ["--db", db, "--server", fake.baseURL, "--quiet"]
-      process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "READECK_TOKEN": Self.token]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      // Polled on this thread: the cooperative pool may be busy with other tests' tools.
-      let deadline = Date().addingTimeInterval(20)
-      while process.isRunning, Date() < deadline,
-        !fake.bookmarks.contains(where: { $0.url == "https://example.net/once" })
-      {
-        usleep(2000)
+      try runKilled("rk-push", ["--db", db, "--server", fake.baseURL, "--quiet"], token: Self.token) {
+        fake.bookmarks.contains { $0.url == "https://example.net/once" }
       }
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
       #expect(fake.bookmarks.filter { $0.url == "https://example.net/once" }.count == 1, "the server took the POST")
       let state = try run("rk-cache", ["pending", "--db", db]).records(kind: "queued_link").first?["state"]
       #expect(state == "sent")

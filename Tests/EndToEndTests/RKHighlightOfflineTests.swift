@@ -151,19 +151,9 @@ import Wire
     try await withCachedArticle { db, fake in
       #expect(try highlight(db, [Self.id, "Äpfel"]).status == 0)
       fake.inject([.stallAfter(bytes: 0)], on: .highlightChange)
-      let process = Process()
-      process.executableURL = binaries.appendingPathComponent("rk-push")
-      process.arguments = ["--db", db, "--server", fake.baseURL, "--quiet"]
-      process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "READECK_TOKEN": Self.token]
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      let deadline = Date().addingTimeInterval(20)
-      while process.isRunning, Date() < deadline, fake.bookmark(id: Self.id)?.highlights.count == 1 {
-        usleep(2000)
+      try runKilled("rk-push", ["--db", db, "--server", fake.baseURL, "--quiet"], token: Self.token) {
+        fake.bookmark(id: Self.id)?.highlights.count != 1
       }
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
       #expect(fake.bookmark(id: Self.id)?.highlights.count == 2, "the server took the POST")
       let sent = try run("rk-cache", ["pending", "--db", db]).records(kind: "queued_highlight").first
       #expect(sent?["sent_at"] != nil)

@@ -59,6 +59,46 @@ import Wire
     }
   }
 
+  /// A highlight made on the phone on an article cached before, one made here offline, and one
+  /// deleted on the phone: each sync brings the article again with the server's wrappers, so the
+  /// text view follows.
+  @Test(.needsMake) func syncBringsTheHighlightsOfCachedArticlesMadeAndDeletedSince() async throws {
+    let db = TemporaryFolder.path("readkeep-highlights") + ".sqlite"
+    defer { TemporaryFolder.remove(db) }
+    let id = "MakefileHighlights001"
+    let bookmark = FakeBookmark(
+      id: id, title: "Sätze", url: "https://example.net/saetze", created: Date(timeIntervalSince1970: 1_795_000_000),
+      articleHTML: "<section><p>Erster Satz. Zweiter Satz.</p><ul><li>Eins<li>Zwei</ul></section>")
+    try await withReadeck([bookmark], token: Self.token) { fake in
+      #expect(try make("sync", fake, db: db).status == 0)
+      #expect(try run("rk-cache", ["text", "--db", db, id]).stdout.contains("Erster Satz.") == true)
+
+      #expect(
+        fake.modify(id: id) { bookmark in
+          bookmark.highlights = [
+            FakeHighlight(
+              id: "phone1", text: "Erster Satz", created: Date(), startSelector: "section[1]/p[1]", startOffset: 0,
+              endSelector: "section[1]/p[1]", endOffset: 11)
+          ]
+        })
+      let phone = try make("sync", fake, db: db, ["FORCE=1"])
+      #expect(phone.status == 0, "\(phone.stderr)")
+      #expect(try run("rk-cache", ["text", "--db", db, id]).stdout.contains("==Erster Satz=="))
+
+      #expect(try run("rk-cache", ["highlight", "--db", db, id, "Eins"]).status == 0)
+      let offline = try make("sync", fake, db: db, ["FORCE=1"])
+      #expect(offline.status == 0, "\(offline.stderr)")
+      #expect(fake.bookmark(id: id)?.highlights.map(\.text) == ["Erster Satz", "Eins"])
+      #expect(try run("rk-cache", ["text", "--db", db, id]).stdout.contains("==Eins=="))
+
+      #expect(fake.modify(id: id) { $0.highlights.removeAll { $0.id == "phone1" } })
+      #expect(try make("sync", fake, db: db, ["FORCE=1"]).status == 0)
+      let text = try run("rk-cache", ["text", "--db", db, id]).stdout
+      #expect(!text.contains("==Erster Satz==") && text.contains("==Eins=="))
+      #expect(try run("rk-cache", ["ids", "--db", db, "--stale"]).stdout.isEmpty, "nothing left to fetch again")
+    }
+  }
+
   @Test(.needsMake) func aServerThatDiesMidSyncRecordsNoSyncAndTheNextRunCompletes() async throws {
     let db = TemporaryFolder.path("readkeep") + ".sqlite"
     defer { TemporaryFolder.remove(db) }

@@ -197,3 +197,20 @@ func withLLM(_ configuration: FakeLLM.Configuration, _ body: (FakeLLM, String) t
     throw error
   }
 }
+
+/// Runs a built tool and kills it (SIGKILL) as soon as `until` holds, or after 20 seconds: a
+/// process stopped at a moment the test picks, as a crash or a power cut stops it.
+func runKilled(_ tool: String, _ arguments: [String], token: String, until: () -> Bool) throws {
+  let process = Process()
+  process.executableURL = binaries.appendingPathComponent(tool)
+  process.arguments = arguments
+  process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "READECK_TOKEN": token]
+  process.standardOutput = FileHandle.nullDevice
+  process.standardError = FileHandle.nullDevice
+  try process.run()
+  // Polled on this thread: the cooperative pool may be busy with other tests' tools.
+  let deadline = Date().addingTimeInterval(20)
+  while process.isRunning, Date() < deadline, !until() { usleep(2000) }
+  kill(process.processIdentifier, SIGKILL)
+  process.waitUntilExit()
+}

@@ -135,6 +135,17 @@ import Wire
     }
   }
 
+  /// A cached article asked for again (its highlights changed) is fetched although cached.
+  @Test func bookmarksAskedForAreFetchedEvenWhenSkippedAsCached() async throws {
+    try await withFake(unread(4)) { harness in
+      let ordered = harness.fake.bookmarks.map(\.id)
+      let options = SyncOptions(limit: 2, skipIDs: Set(ordered), alsoIDs: [ordered[1]], mode: .perArticle)
+      let (_, records) = try await harness.sync(options)
+      #expect(records.articleIDs == [ordered[1]])
+      #expect(records.summary?.skipped == 1 && records.summary?.fetched == 1)
+    }
+  }
+
   @Test func aLimitBeyondOnePageFollowsThePages() async throws {
     try await withFake(unread(250, imagesPerArticle: 0)) { harness in
       let (_, records) = try await harness.sync(SyncOptions(limit: 150, metadataOnly: true))

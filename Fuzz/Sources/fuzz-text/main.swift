@@ -12,6 +12,7 @@ import ArticleFormats
 // Run by `scripts/fuzz fuzz-text`; seeded with the article pages in Fuzz/Seeds/fuzz-text.
 import FuzzCheck
 import HTMLScan
+import OfflineStore
 
 private let layouts: [HTMLPlainText.Layout] = [
   .lines, .reading(width: nil, markdown: false), .reading(width: 20, markdown: false),
@@ -43,7 +44,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 
 /// The tree's links agree, and a quote from the body's text is placed within it.
 private func fuzzTree(_ html: String) {
-  let document = HTMLDocument(parsing: html)
+  let document = HTMLDocument(parsing: html, scripting: true)
   for (index, node) in document.nodes.enumerated() {
     for child in node.children {
       check(document.nodes[child].parent == index, "node \(child)'s parent is not \(index)")

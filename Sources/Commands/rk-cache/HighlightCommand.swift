@@ -103,6 +103,8 @@ extension RKCache {
           switch problem {
           case .unknown(let id): throw ToolError(.failure, tr("no highlight \(id) in the store"))
           case .beingDeleted(let id): throw ToolError(.failure, tr("highlight \(id) is queued for deletion"))
+          case .beingSent(let id):
+            throw ToolError(.failure, tr("highlight \(id) was sent without an answer; run rk-push first"))
           }
         }
         let sink = OutputSink.standardOutput
@@ -116,23 +118,22 @@ extension RKCache {
       guard let article = try offline.articleForHighlighting(id: id) else {
         throw ToolError(.failure, tr("no article \(id) in the cache"))
       }
-      let queued = try offline.queuedHighlights(bookmarkID: id).compactMap { item -> (id: String, range: Range<Int>)? in
+      let pending = try offline.queuedHighlights(bookmarkID: id)
+      let queued = pending.compactMap { item -> (id: String, range: Range<Int>)? in
         guard item.action == .create, let start = item.rangeStart, let end = item.rangeEnd, start < end else {
           return nil
         }
         return (item.id, start..<end)
       }
+      let deleted = Set(pending.filter { $0.action == .delete }.map(\.id))
       let anchor: HighlightAnchor
       do {
-        anchor = try HighlightPlacement(html: article.html).place(quote, occurrence: occurrence, avoiding: queued)
+        anchor = try HighlightPlacement(html: article.html).place(
+          quote, occurrence: occurrence, avoiding: queued, deleted: deleted)
       } catch {
         throw ToolError(.dataError, Self.describe(error))
       }
-      return try offline.queue(
-        NewHighlight(
-          bookmarkID: id, startSelector: anchor.startSelector, startOffset: anchor.startOffset,
-          endSelector: anchor.endSelector, endOffset: anchor.endOffset, text: anchor.text, range: anchor.range,
-          color: color ?? "yellow", note: note))
+      return try offline.queue(NewHighlight(bookmarkID: id, anchor: anchor, color: color ?? "yellow", note: note))
     }
 
     static func describe(_ problem: HighlightPlacement.Problem) -> String {

@@ -194,7 +194,7 @@ extension RKCache {
       abstract: tr("The ids of the cached articles, one per line, newest cached first."),
       discussion: HelpText.discussion(
         tr(
-          "Made for rk-fetch --skip-ids. --saved writes instead the ids of the links saved with \"rk-cache add\" that the server created and whose articles are not stored yet, for rk-fetch --also-ids."
+          "Made for rk-fetch --skip-ids. --saved writes instead the ids of the links saved with \"rk-cache add\" that the server created and whose articles are not stored yet, and --stale those of cached articles whose highlights changed on the server since they were fetched (after \"rk-fetch --highlights | rk-cache store\"; ids, colours and notes compared), both for rk-fetch --also-ids, which fetches them again."
         ),
         examples: [
           Example(
@@ -210,6 +210,8 @@ extension RKCache {
     @Flag(
       help: ArgumentHelp(tr("The links saved with rk-cache add and created on the server, article not yet stored.")))
     var saved = false
+    @Flag(help: ArgumentHelp(tr("The cached articles whose highlights changed on the server since they were fetched.")))
+    var stale = false
 
     func run() throws {
       try runTool(store.common.diagnostics(for: "rk-cache")) {
@@ -218,7 +220,9 @@ extension RKCache {
         guard FileManager.default.fileExists(atPath: store.path) else { return }
         let sink = OutputSink.standardOutput
         let offline = try store.openForReading()
-        let ids = saved ? try offline.queuedLinks().filter { $0.state == .created }.map(\.id) : try offline.ids()
+        var ids = saved ? try offline.queuedLinks().filter { $0.state == .created }.map(\.id) : []
+        if stale { ids += try offline.articlesWithStaleHighlights() }
+        if !saved, !stale { ids = try offline.ids() }
         for id in ids { try sink.write(id + "\n") }
         try sink.flush()
       }

@@ -125,7 +125,7 @@ struct RKFetch: AsyncParsableCommand, ToolCommand, RetryDefaults {
   @Option(
     help: ArgumentHelp(
       tr(
-        "Also these bookmarks, one id per line ('-' for standard input), whatever --limit and the filters: rk-cache ids --saved."
+        "Also these bookmarks, one id per line ('-' for standard input), whatever --limit, the filters and --skip-ids: rk-cache ids --saved --stale."
       ),
       valueName: "file"
     ), completion: .file())

@@ -20,7 +20,8 @@ struct ArticleRanges {
   private var texts: [(node: Int, start: Int, length: Int)] = []
 
   init?(html: String) {
-    document = HTMLDocument(parsing: html)
+    // Go's html.Parse, which the server uses, has scripting on: a noscript holds one text node.
+    document = HTMLDocument(parsing: html, scripting: true)
     guard let body = document.body else { return nil }
     self.body = body
     var total = 0

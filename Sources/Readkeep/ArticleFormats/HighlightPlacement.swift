@@ -1,29 +1,5 @@
 import HTMLScan
-
-/// Where a highlight lies in an article, as Readeck's server reads it: selectors and offsets
-/// from `body`, and the span of the body's text it covers.
-public struct HighlightAnchor: Sendable, Equatable {
-  public var startSelector: String
-  public var startOffset: Int
-  public var endSelector: String
-  public var endOffset: Int
-  /// The text it covers, trimmed of surrounding white space, as the server stores it.
-  public var text: String
-  /// Code points of the body's text (all its text nodes, in document order) before its start
-  /// and its end: the same whether or not highlights are wrapped, so ranges compare.
-  public var range: Range<Int>
-
-  public init(
-    startSelector: String, startOffset: Int, endSelector: String, endOffset: Int, text: String, range: Range<Int>
-  ) {
-    self.startSelector = startSelector
-    self.startOffset = startOffset
-    self.endSelector = endSelector
-    self.endOffset = endOffset
-    self.text = text
-    self.range = range
-  }
-}
+public import OfflineStore
 
 /// Finding a quote in a cached article and computing the selectors Readeck's server applies
 /// (../shared/ref/readeck-highlights.md): the article without its highlight wrappers parsed as a
@@ -71,17 +47,20 @@ public struct HighlightPlacement: Sendable {
   public init(html: String) {
     let bare = HighlightMarkup.rewrite(html, notes: .numbered, open: { _ in "" }, close: "", reference: { _ in "" })
       .html
-    document = HTMLDocument(parsing: bare)
+    // Go's parser, which the server uses, runs with scripting on: a noscript is one text node.
+    document = HTMLDocument(parsing: bare, scripting: true)
     body = document.body
     texts = Self.texts(of: document)
-    highlighted = bare == html ? [] : Self.wrappedRanges(html, expecting: texts.map(\.scalars.count))
+    highlighted = bare == html ? [] : Self.wrappedRanges(html, expecting: texts.flatMap(\.scalars))
   }
 
   /// The anchor of `quote` (of its `occurrence`th match, 1-based, when given), refused when it
-  /// touches a highlight already there or one of `avoiding` (those queued, with their ids).
-  public func place(_ quote: String, occurrence: Int? = nil, avoiding: [(id: String, range: Range<Int>)] = [])
-    throws(Problem) -> HighlightAnchor
-  {
+  /// touches a highlight already there (unless its id is in `deleted`: its deletion goes first)
+  /// or one of `avoiding` (those queued, with their ids).
+  public func place(
+    _ quote: String, occurrence: Int? = nil, avoiding: [(id: String, range: Range<Int>)] = [],
+    deleted: Set<String> = []
+  ) throws(Problem) -> HighlightAnchor {
     let wanted = Self.normalized(quote.unicodeScalars.enumerated().map { ($0.element, $0.offset) }).scalars.trimmed
     guard !wanted.isEmpty else { throw .emptyQuote }
     let (scalars, origin) = Self.normalized(readable)
@@ -102,7 +81,8 @@ public struct HighlightPlacement: Sendable {
     let start = origin[matches[index]]
     let end = origin[matches[index] + wanted.count - 1] + 1
     let range = start..<end
-    if let taken = (highlighted + avoiding).first(where: { $0.range.overlaps(range) }) {
+    let present = highlighted.filter { !deleted.contains($0.id) } + avoiding
+    if let taken = present.first(where: { $0.range.overlaps(range) }) {
       throw .overlaps(id: taken.id)
     }
     return try anchor(range)
@@ -204,10 +184,13 @@ public struct HighlightPlacement: Sendable {
 
   /// The highlights' ranges in the article as served: the text inside each wrapper, counted
   /// over the same text as the bare article's. Empty when the wrapped parse's text differs from
-  /// the bare one's (a wrapper moved by the parser), since then positions cannot be compared:
-  /// the server still refuses an overlap.
-  private static func wrappedRanges(_ html: String, expecting lengths: [Int]) -> [(id: String, range: Range<Int>)] {
-    let document = HTMLDocument(parsing: html)
+  /// the bare one's (a wrapper moved by the parser, as one around white space in a table row
+  /// is), since then positions cannot be compared: the server still refuses an overlap.
+  private static func wrappedRanges(_ html: String, expecting bare: [Unicode.Scalar]) -> [(
+    id: String, range: Range<Int>
+  )] {
+    let document = HTMLDocument(parsing: html, scripting: true)
+    var text: [Unicode.Scalar] = []
     guard let body = document.body else { return [] }
     var ranges: [(id: String, range: Range<Int>)] = []
     var total = 0
@@ -215,8 +198,9 @@ public struct HighlightPlacement: Sendable {
     while let (node, highlight) = stack.popLast() {
       var inside = highlight
       switch document.nodes[node].kind {
-      case .text(let text):
-        let length = text.unicodeScalars.count
+      case .text(let piece):
+        text.append(contentsOf: piece.unicodeScalars)
+        let length = piece.unicodeScalars.count
         if let id = highlight, length > 0 {
           if let last = ranges.last, last.id == id, last.range.upperBound == total {
             ranges[ranges.count - 1].range = last.range.lowerBound..<(total + length)
@@ -232,7 +216,7 @@ public struct HighlightPlacement: Sendable {
       }
       stack.append(contentsOf: document.nodes[node].children.reversed().map { ($0, inside) })
     }
-    return total == lengths.reduce(0, +) ? ranges : []
+    return text == bare ? ranges : []
   }
 
   /// The scalars with each run of white space as one space and typographic quotes straight,

@@ -2,31 +2,42 @@ public import Foundation
 import GRDB
 public import Wire
 
-/// A highlight to make on a cached article: where it lies (computed from the article by
-/// ArticleFormats' HighlightPlacement) and how it looks.
-public struct NewHighlight: Sendable, Equatable {
-  public var bookmarkID: String
+/// Where a highlight lies in an article, as Readeck's server reads it: selectors and offsets
+/// from `body`, and the span of the body's text it covers.
+public struct HighlightAnchor: Sendable, Equatable {
   public var startSelector: String
   public var startOffset: Int
   public var endSelector: String
   public var endOffset: Int
+  /// The text it covers, trimmed of surrounding white space, as the server stores it.
   public var text: String
-  /// Code points of the body's text before its start and its end.
+  /// Code points of the body's text (all its text nodes, in document order) before its start
+  /// and its end: the same whether or not highlights are wrapped, so ranges compare.
   public var range: Range<Int>
-  public var color: String
-  public var note: String?
 
   public init(
-    bookmarkID: String, startSelector: String, startOffset: Int, endSelector: String, endOffset: Int, text: String,
-    range: Range<Int>, color: String, note: String?
+    startSelector: String, startOffset: Int, endSelector: String, endOffset: Int, text: String, range: Range<Int>
   ) {
-    self.bookmarkID = bookmarkID
     self.startSelector = startSelector
     self.startOffset = startOffset
     self.endSelector = endSelector
     self.endOffset = endOffset
     self.text = text
     self.range = range
+  }
+}
+
+/// A highlight to make on a cached article: where it lies (computed from the article by
+/// ArticleFormats' HighlightPlacement) and how it looks.
+public struct NewHighlight: Sendable, Equatable {
+  public var bookmarkID: String
+  public var anchor: HighlightAnchor
+  public var color: String
+  public var note: String?
+
+  public init(bookmarkID: String, anchor: HighlightAnchor, color: String, note: String?) {
+    self.bookmarkID = bookmarkID
+    self.anchor = anchor
     self.color = color
     self.note = note
   }
@@ -38,6 +49,9 @@ public enum HighlightQueueProblem: Error, Sendable, Equatable {
   case unknown(String)
   /// Its deletion is queued already.
   case beingDeleted(String)
+  /// A highlight made offline that a push has sent without hearing the answer: the server may
+  /// hold it, so it is changed only after the next push has settled it.
+  case beingSent(String)
 }
 
 /// Highlights made, edited and deleted offline. A new one is kept among the highlights at once
@@ -64,17 +78,18 @@ extension OfflineStore {
           VALUES (?, 'create', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
         arguments: [
-          highlight.bookmarkID, highlight.text, highlight.color, highlight.note, highlight.startSelector,
-          highlight.startOffset, highlight.endSelector, highlight.endOffset, highlight.range.lowerBound,
-          highlight.range.upperBound, now.timeIntervalSince1970,
+          highlight.bookmarkID, highlight.anchor.text, highlight.color, highlight.note, highlight.anchor.startSelector,
+          highlight.anchor.startOffset, highlight.anchor.endSelector, highlight.anchor.endOffset,
+          highlight.anchor.range.lowerBound, highlight.anchor.range.upperBound, now.timeIntervalSince1970,
         ])
-      let queued = try Self.queuedHighlights(db, where: "n = ?", [db.lastInsertedRowID])[0]
+      let queued = try Self.queuedHighlights(db, where: "n = ?", [db.lastInsertedRowID]).first!
       let article = try Row.fetchOne(
         db, sql: "SELECT title, site, url FROM article WHERE id = ?", arguments: [highlight.bookmarkID])
       try put(
         HighlightRecord(
           id: queued.id, bookmarkID: highlight.bookmarkID, title: article?["title"], url: article?["url"],
-          site: article?["site"], text: highlight.text, note: highlight.note, color: highlight.color, created: now),
+          site: article?["site"], text: highlight.anchor.text, note: highlight.note, color: highlight.color,
+          created: now),
         db, queued: false)
       return queued
     }
@@ -89,9 +104,11 @@ extension OfflineStore {
       guard var record = try Self.keptHighlight(db, id: id) else {
         throw try Self.problem(db, id: id)
       }
+      let local = Self.localNumber(id)
+      if local != nil { _ = try Self.unsentCreate(db, id: id) }
       record.color = color ?? record.color
       record.note = note ?? record.note
-      if let local = Self.localNumber(id) {
+      if let local {
         try db.execute(
           sql: "UPDATE pending_highlight SET color = ?, note = ? WHERE n = ?",
           arguments: [record.color, record.note, local])
@@ -106,7 +123,10 @@ extension OfflineStore {
           arguments: [record.bookmarkID, id, record.color, record.note, record.text, now.timeIntervalSince1970])
       }
       try put(record, db, queued: false)
-      return try Self.queuedHighlights(db, where: "highlight_id = ? OR n = ?", [id, Self.localNumber(id)])[0]
+      guard let queued = try Self.queuedHighlights(db, where: "highlight_id = ? OR n = ?", [id, local]).first else {
+        throw HighlightQueueProblem.unknown(id)
+      }
+      return queued
     }
   }
 
@@ -117,7 +137,7 @@ extension OfflineStore {
       guard let record = try Self.keptHighlight(db, id: id) else { throw try Self.problem(db, id: id) }
       let queued: QueuedHighlight
       if let local = Self.localNumber(id) {
-        queued = try Self.queuedHighlights(db, where: "n = ?", [local])[0]
+        queued = try Self.unsentCreate(db, id: id)
         try db.execute(sql: "DELETE FROM pending_highlight WHERE n = ?", arguments: [local])
       } else {
         try db.execute(
@@ -128,7 +148,10 @@ extension OfflineStore {
               queued_at = excluded.queued_at
             """,
           arguments: [record.bookmarkID, id, record.text, now.timeIntervalSince1970])
-        queued = try Self.queuedHighlights(db, where: "highlight_id = ?", [id])[0]
+        guard let row = try Self.queuedHighlights(db, where: "highlight_id = ?", [id]).first else {
+          throw HighlightQueueProblem.unknown(id)
+        }
+        queued = row
       }
       try removeHighlight(id: id, db)
       return queued
@@ -174,7 +197,7 @@ extension OfflineStore {
         return nil
       }
       try db.execute(sql: "DELETE FROM pending_highlight WHERE n = ? OR highlight_id = ?", arguments: [local, id])
-      if local != nil { try removeHighlight(id: id, db) }
+      if local != nil { try removeHighlight(id: queued.id, db) }
       return queued
     }
   }
@@ -187,6 +210,16 @@ extension OfflineStore {
       var restored = 0
       for queued in highlights {
         let serverID = queued.action == .create ? nil : queued.id
+        let same = try Bool.fetchOne(
+          db,
+          sql: """
+            SELECT EXISTS (SELECT 1 FROM pending_highlight WHERE action = 'create' AND bookmark_id = ?
+              AND start_selector IS ? AND start_offset IS ? AND end_selector IS ? AND end_offset IS ?)
+            """,
+          arguments: [
+            queued.bookmarkID, queued.startSelector, queued.startOffset, queued.endSelector, queued.endOffset,
+          ])!
+        if queued.action == .create, same { continue }
         try db.execute(
           sql: """
             INSERT OR IGNORE INTO pending_highlight (bookmark_id, action, highlight_id, text, color, note,
@@ -198,7 +231,20 @@ extension OfflineStore {
             queued.startSelector, queued.startOffset, queued.endSelector, queued.endOffset, queued.rangeStart,
             queued.rangeEnd, queued.queuedAt.timeIntervalSince1970, queued.sentAt?.timeIntervalSince1970,
           ])
-        restored += db.changesCount
+        guard db.changesCount > 0 else { continue }
+        restored += 1
+        if queued.action == .create {
+          // Kept among the highlights under its new local id, as when it was made.
+          let made = try Self.queuedHighlights(db, where: "n = ?", [db.lastInsertedRowID]).first!
+          let article = try Row.fetchOne(
+            db, sql: "SELECT title, site, url FROM article WHERE id = ?", arguments: [queued.bookmarkID])
+          try put(
+            HighlightRecord(
+              id: made.id, bookmarkID: made.bookmarkID, title: article?["title"], url: article?["url"],
+              site: article?["site"], text: made.text ?? "", note: made.note, color: made.color ?? "yellow",
+              created: made.queuedAt),
+            db, queued: false)
+        }
       }
       return restored
     }
@@ -210,6 +256,15 @@ extension OfflineStore {
   static func localNumber(_ id: String) -> Int64? {
     guard id.hasPrefix("local-hl-") else { return nil }
     return Int64(id.dropFirst(9))
+  }
+
+  /// The queued create of a local id, refused once a push has sent it.
+  private static func unsentCreate(_ db: Database, id: String) throws -> QueuedHighlight {
+    guard let queued = try queuedHighlights(db, where: "n = ?", [localNumber(id)]).first else {
+      throw HighlightQueueProblem.unknown(id)
+    }
+    guard queued.sentAt == nil else { throw HighlightQueueProblem.beingSent(id) }
+    return queued
   }
 
   private static func keptHighlight(_ db: Database, id: String) throws -> HighlightRecord? {

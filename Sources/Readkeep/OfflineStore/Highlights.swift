@@ -35,8 +35,12 @@ extension OfflineStore {
       arguments: [rowid, highlight.text, highlight.note ?? ""])
   }
 
-  /// Removes every highlight whose id is not in `ids`; returns how many.
+  /// Removes every highlight whose id is not in `ids`; returns how many. Only a complete listing
+  /// comes here, so the store knows from then on what the server holds.
   func keepHighlights(_ ids: Set<String>, _ db: Database) throws -> Int {
+    try db.execute(
+      sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('highlights_listed', ?)",
+      arguments: [RFC3339.string(from: Date())])
     var removed = 0
     for row in try Row.fetchAll(db, sql: "SELECT rowid, id FROM highlight")
     where !ids.contains(row["id"]) && !Self.isLocalHighlightID(row["id"]) {

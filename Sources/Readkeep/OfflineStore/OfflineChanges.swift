@@ -189,6 +189,11 @@ extension OfflineStore {
     let changes = db.changesCount
     try db.execute(sql: "DELETE FROM pending_link WHERE bookmark_id = ?", arguments: [id])
     try db.execute(sql: "DELETE FROM pending_highlight WHERE bookmark_id = ?", arguments: [id])
+    for local in try String.fetchAll(
+      db, sql: "SELECT id FROM highlight WHERE bookmark_id = ? AND id LIKE 'local-hl-%'", arguments: [id])
+    {
+      try removeHighlight(id: local, db)
+    }
     return (changes, try removeArticle(db, id: id) != nil)
   }
 

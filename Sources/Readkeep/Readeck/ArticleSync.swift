@@ -19,8 +19,9 @@ public struct SyncOptions: Sendable {
   public var limit: Int
   /// Ids already cached: selected and counted as skipped, never fetched.
   public var skipIDs: Set<String>
-  /// Bookmarks selected besides the query's, whatever the limit and the filters: links saved
-  /// offline whose article is not stored yet, which newer bookmarks may push past the limit.
+  /// Bookmarks selected and fetched besides the query's, whatever the limit, the filters and
+  /// `skipIDs`: links saved offline whose article is not stored yet, which newer bookmarks may
+  /// push past the limit, and cached articles whose highlights changed since they were fetched.
   public var alsoIDs: [String]
   public var mode: FetchMode
   /// Per-article requests in flight at once.
@@ -126,13 +127,14 @@ public struct ArticleSync: Sendable {
     }
     var selection = try await select(changedOnly: changed)
     selection += try await also(besides: selection)
+    let asked = Set(options.alsoIDs)
     tally.requested = selection.count
     let fetchedAt = now()
 
     var wanted: [JSONObject] = []
     for bookmark in selection {
       let id = bookmark["id"]?.stringValue ?? ""
-      if options.skipIDs.contains(id) {
+      if options.skipIDs.contains(id), !asked.contains(id) {
         tally.skipped += 1
       } else if bookmark["is_deleted"]?.boolValue == true {
         observer.skipped(id: id, reason: tr("scheduled for deletion on the server"))

@@ -1,0 +1,109 @@
+import ArticleTestSupport
+import Foundation
+import Testing
+import Wire
+
+@testable import OfflineStore
+
+/// Highlights made, edited and deleted offline in the store, and the cached articles whose
+/// highlights the server's listing shows changed.
+@Suite struct HighlightQueueTests {
+  static let wrapped =
+    "<p>Alpha <rd-annotation id=\"annotation-h1\" data-annotation-id-value=\"h1\" data-annotation-color=\"yellow\">"
+    + "beta</rd-annotation><rd-annotation data-annotation-note title=\"a note\"></rd-annotation> gamma</p>"
+
+  func record(_ id: String, color: String = "yellow", note: String? = nil, bookmark: String = "a1") -> HighlightRecord {
+    HighlightRecord(
+      id: id, bookmarkID: bookmark, text: "beta", note: note, color: color, created: Date(timeIntervalSince1970: 1))
+  }
+
+  func listing(_ store: OfflineStore, _ records: [HighlightRecord]) throws {
+    try store.ingesting { ingest in
+      for record in records { try ingest.store(record) }
+      try ingest.keepHighlights(Set(records.map(\.id)))
+    }
+  }
+
+  func newHighlight(_ bookmark: String = "a1", range: Range<Int> = 0..<5) -> NewHighlight {
+    NewHighlight(
+      bookmarkID: bookmark,
+      anchor: HighlightAnchor(
+        startSelector: "p[1]", startOffset: range.lowerBound, endSelector: "p[1]", endOffset: range.upperBound,
+        text: "Alpha", range: range),
+      color: "blue", note: nil)
+  }
+
+  @Test func anArticleIsStaleWhenTheListingShowsOtherHighlightsThanItsHTML() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try store.store(article("a1", title: "One", html: Self.wrapped))
+    try store.store(article("a2", title: "Two", html: "<p>plain</p>"))
+    #expect(try store.articlesWithStaleHighlights() == [], "no listing kept yet: nothing can be told")
+    try listing(store, [record("h1", note: "a note")])
+    #expect(try store.articlesWithStaleHighlights() == [], "the HTML shows what the server holds")
+    try listing(store, [record("h1", color: "red", note: "a note")])
+    #expect(try store.articlesWithStaleHighlights() == ["a1"], "recoloured")
+    try listing(store, [record("h1", note: "another")])
+    #expect(try store.articlesWithStaleHighlights() == ["a1"], "a new note")
+    try listing(store, [record("h1", note: "a note"), record("h2", bookmark: "a2")])
+    #expect(try store.articlesWithStaleHighlights() == ["a2"], "made on the phone")
+    try listing(store, [])
+    #expect(try store.articlesWithStaleHighlights() == ["a1"], "deleted on the phone")
+    _ = try store.queue(newHighlight("a2"))
+    #expect(try store.articlesWithStaleHighlights() == ["a1"], "one made here waits for the push")
+  }
+
+  @Test func aHighlightSentWithoutAnAnswerIsNotChangedUntilThePushSettlesIt() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try store.store(article("a1", title: "One", html: "<p>Alpha beta</p>"))
+    let queued = try store.queue(newHighlight())
+    #expect(queued.id == "local-hl-1" && queued.action == .create)
+    #expect(try store.highlights(bookmarkIDs: ["a1"]).map(\.color) == ["blue"], "kept at once")
+    #expect(try store.queueHighlightEdit(id: "local-hl-1", color: "red", note: "n").color == "red")
+    try store.highlightSent(localID: "local-hl-1", at: Date())
+    #expect(throws: HighlightQueueProblem.beingSent("local-hl-1")) {
+      try store.queueHighlightEdit(id: "local-hl-1", color: "green", note: nil)
+    }
+    #expect(throws: HighlightQueueProblem.beingSent("local-hl-1")) { try store.queueHighlightDelete(id: "local-hl-1") }
+    #expect(throws: HighlightQueueProblem.unknown("nope")) { try store.queueHighlightDelete(id: "nope") }
+  }
+
+  @Test func aServerHighlightsEditAndDeleteSurviveTheListingUntilPushed() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try listing(store, [record("h1")])
+    _ = try store.queueHighlightEdit(id: "h1", color: "green", note: nil)
+    try listing(store, [record("h1")])
+    #expect(try store.highlights().map(\.color) == ["green"], "the listing does not undo the edit")
+    _ = try store.queueHighlightDelete(id: "h1")
+    try listing(store, [record("h1")])
+    #expect(try store.highlights().isEmpty, "nor the deletion")
+    #expect(try store.queuedHighlights().map(\.action) == [.delete], "one action per highlight, the last")
+    #expect(throws: HighlightQueueProblem.beingDeleted("h1")) {
+      try store.queueHighlightEdit(id: "h1", color: "red", note: nil)
+    }
+  }
+
+  @Test func forgettingABookmarkTakesItsQueuedHighlightsWithIt() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try store.store(article("a1", title: "One", html: "<p>Alpha beta</p>"))
+    _ = try store.queue(newHighlight())
+    try store.forget(id: "a1")
+    #expect(try store.queuedHighlights().isEmpty && store.highlights().isEmpty)
+  }
+
+  @Test func restoringTheSameQueueTwiceQueuesEachCreateOnceAndKeepsIt() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try store.store(article("a1", title: "One", html: "<p>Alpha beta</p>"))
+    let made = try store.queue(newHighlight())
+    _ = try store.queueHighlightDelete(id: made.id)
+    let archived = [made, QueuedHighlight(id: "h9", bookmarkID: "a1", action: .delete, queuedAt: Date())]
+    #expect(try store.restore(highlights: archived) == 2)
+    #expect(try store.restore(highlights: archived) == 0)
+    #expect(try store.queuedHighlights().map(\.action) == [.create, .delete])
+    #expect(try store.highlights().map(\.text) == ["Alpha"], "the restored create is kept as made")
+  }
+}
