@@ -81,19 +81,6 @@ import Testing
     #expect(document.nodes.count > 50_000)
   }
 
-  /// SplitMix64, so that a failure can be reproduced from its seed.
-  private struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-  }
-
   /// Pieces that reach most insertion modes when mixed.
   private static let pieces = [
     "<", ">", "/", "!", "-", "=", "\"", "&", " ", "\n", "\0", "a", "x", "<p>", "</p>", "<b>", "</b>", "<i>", "</i>",
@@ -108,7 +95,7 @@ import Testing
   ]
 
   @Test func randomMarkupNeverTraps() {
-    var random = Random(state: 0x7EE5)
+    var random = SplitMix64(state: 0x7EE5)
     let contexts: [(String, HTMLNamespace)] = [
       ("body", .html), ("table", .html), ("tr", .html), ("select", .html), ("template", .html), ("svg", .svg),
       ("math", .mathml), ("title", .html), ("html", .html), ("frameset", .html),
@@ -131,7 +118,7 @@ import Testing
   }
 
   @Test func randomBytesNeverTrap() {
-    var random = Random(state: 99)
+    var random = SplitMix64(state: 99)
     for _ in 0..<1000 {
       let bytes = (0..<random.below(120)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
       let html = String(decoding: bytes, as: UTF8.self)
