@@ -54,21 +54,7 @@ struct HighlightPush: Sendable {
   }
 
   private func create(_ item: QueuedHighlight, emit: (any WireRecord) throws -> Void) async throws {
-    var adopted = false
-    var answer: JSONObject?
-    if item.sentAt != nil { answer = try await find(item) }
-    if answer != nil {
-      adopted = true
-    } else {
-      try store.highlightSent(localID: item.id, at: now())
-      do {
-        answer = try await client.createHighlight(bookmarkID: item.bookmarkID, fields: Self.body(of: item))
-      } catch let error as ReadeckError where LinkCreation.mayHaveReached(error) {
-        guard let found = try await find(item) else { throw error }
-        (answer, adopted) = (found, true)
-      }
-    }
-    guard let answer else { return }
+    let (answer, adopted) = try await createdOnce(item)
     var record = try record(item, answer)
     try store.highlightSettled(id: item.id, record: record)
     record.localID = item.id
@@ -76,10 +62,21 @@ struct HighlightPush: Sendable {
     try emit(record)
   }
 
+  /// The server's highlight for a create, and whether it was found there rather than made now.
+  private func createdOnce(_ item: QueuedHighlight) async throws -> (JSONObject, adopted: Bool) {
+    if item.sentAt != nil, let found = try await find(item) { return (found, true) }
+    try store.highlightSent(localID: item.id, at: now())
+    do {
+      return (try await client.createHighlight(bookmarkID: item.bookmarkID, fields: Self.body(of: item)), false)
+    } catch let error as ReadeckError where LinkCreation.mayHaveReached(error) {
+      guard let found = try await find(item) else { throw error }
+      return (found, true)
+    }
+  }
+
   private func edit(_ item: QueuedHighlight, emit: (any WireRecord) throws -> Void) async throws {
     let answer = try await client.updateHighlight(bookmarkID: item.bookmarkID, id: item.id, fields: Self.body(of: item))
-    var record = try record(item, answer ?? [:])
-    record.color = answer?["color"]?.stringValue ?? item.color ?? record.color
+    let record = try record(item, answer ?? [:])
     try store.highlightSettled(id: item.id, record: record)
     try emit(record)
   }
