@@ -11,7 +11,8 @@ public import OfflineStore
 /// The quote is matched with white space runs as one space and typographic quotes as straight
 /// ones, on both sides, so a quote copied from a page, a terminal or a book matches; where text
 /// meets across a block's edge (two table cells, a paragraph's end) without white space in the
-/// markup, a space in the quote matches, as a reader sees one there.
+/// markup, a space in the quote matches, as a reader sees one there (and a quote without it
+/// still matches when nothing else does).
 public struct HighlightPlacement: Sendable {
   /// Why a quote cannot be highlighted.
   public enum Problem: Error, Sendable, Equatable {
@@ -63,9 +64,15 @@ public struct HighlightPlacement: Sendable {
   ) throws(Problem) -> HighlightAnchor {
     let wanted = Self.normalized(quote.unicodeScalars.enumerated().map { ($0.element, $0.offset) }).scalars.trimmed
     guard !wanted.isEmpty else { throw .emptyQuote }
-    let (scalars, origin) = Self.normalized(readable)
-    let matches = Self.occurrences(of: wanted, in: scalars)
+    // As a reader sees it first; then as the markup runs on, for a quote copied without the space.
+    var seen = Self.normalized(readable(spacedAtEdges: true))
+    var matches = Self.occurrences(of: wanted, in: seen.scalars)
+    if matches.isEmpty {
+      seen = Self.normalized(readable(spacedAtEdges: false))
+      matches = Self.occurrences(of: wanted, in: seen.scalars)
+    }
     guard !matches.isEmpty else { throw .notFound }
+    let (scalars, origin) = seen
     let index: Int
     if let occurrence {
       guard (1...matches.count).contains(occurrence) else {
@@ -88,12 +95,13 @@ public struct HighlightPlacement: Sendable {
     return try anchor(range)
   }
 
-  /// The body's text with a space where a block's edge parts two words, each scalar with its
-  /// position in the body's text (a space put in takes the position of the text after it).
-  private var readable: [(scalar: Unicode.Scalar, position: Int)] {
+  /// The body's text, with a space where a block's edge parts two words when `spacedAtEdges`,
+  /// each scalar with its position in the body's text (a space put in takes the position of the
+  /// text after it).
+  private func readable(spacedAtEdges: Bool) -> [(scalar: Unicode.Scalar, position: Int)] {
     var text: [(scalar: Unicode.Scalar, position: Int)] = []
     for node in texts {
-      if node.afterBlockEdge, let last = text.last, !last.scalar.properties.isWhitespace,
+      if spacedAtEdges, node.afterBlockEdge, let last = text.last, !last.scalar.properties.isWhitespace,
         let first = node.scalars.first, !first.properties.isWhitespace
       {
         text.append((" ", node.start))
