@@ -115,7 +115,7 @@ extension RKCache {
     }
 
     private func place(_ id: String, _ quote: String, in offline: OfflineStore) throws -> QueuedHighlight {
-      guard let article = try offline.articleForHighlighting(id: id) else {
+      guard let html = try offline.cachedHTML(id: id) else {
         throw ToolError(.failure, tr("no article \(id) in the cache"))
       }
       let pending = try offline.queuedHighlights(bookmarkID: id)
@@ -128,7 +128,7 @@ extension RKCache {
       let deleted = Set(pending.filter { $0.action == .delete }.map(\.id))
       let anchor: HighlightAnchor
       do {
-        anchor = try HighlightPlacement(html: article.html).place(
+        anchor = try HighlightPlacement(html: html).place(
           quote, occurrence: occurrence, avoiding: queued, deleted: deleted)
       } catch {
         throw ToolError(.dataError, Self.describe(error))

@@ -55,8 +55,7 @@ struct HighlightPush: Sendable {
 
   private func create(_ item: QueuedHighlight, emit: (any WireRecord) throws -> Void) async throws {
     let (answer, adopted) = try await createdOnce(item)
-    var record = try record(item, answer)
-    try store.highlightSettled(id: item.id, record: record)
+    guard var record = try store.highlightSettled(id: item.id, record: Self.record(item, answer)) else { return }
     record.localID = item.id
     if adopted { record.unknownFields["adopted"] = .bool(true) }
     try emit(record)
@@ -76,9 +75,9 @@ struct HighlightPush: Sendable {
 
   private func edit(_ item: QueuedHighlight, emit: (any WireRecord) throws -> Void) async throws {
     let answer = try await client.updateHighlight(bookmarkID: item.bookmarkID, id: item.id, fields: Self.body(of: item))
-    let record = try record(item, answer ?? [:])
-    try store.highlightSettled(id: item.id, record: record)
-    try emit(record)
+    if let record = try store.highlightSettled(id: item.id, record: Self.record(item, answer ?? [:])) {
+      try emit(record)
+    }
   }
 
   /// The server's highlight at the create's place, if it holds one.
@@ -91,14 +90,13 @@ struct HighlightPush: Sendable {
     }
   }
 
-  /// The highlight record of what the server answered, with the article's title, link and site
-  /// as the store has them.
-  private func record(_ item: QueuedHighlight, _ answer: JSONObject) throws -> HighlightRecord {
-    let article = try store.articleForHighlighting(id: item.bookmarkID)
+  /// The highlight record of what the server answered (the store adds the article's title, link
+  /// and site).
+  private static func record(_ item: QueuedHighlight, _ answer: JSONObject) -> HighlightRecord {
     let note = answer["note"]?.stringValue ?? item.note
     return HighlightRecord(
-      id: answer["id"]?.stringValue ?? item.id, bookmarkID: item.bookmarkID, title: article?.title, url: article?.url,
-      site: article?.site, text: answer["text"]?.stringValue ?? item.text ?? "",
+      id: answer["id"]?.stringValue ?? item.id, bookmarkID: item.bookmarkID,
+      text: answer["text"]?.stringValue ?? item.text ?? "",
       note: note?.isEmpty == false ? note : nil, color: answer["color"]?.stringValue ?? item.color ?? "yellow",
       created: answer["created"]?.stringValue.flatMap(RFC3339.date(from:)) ?? item.queuedAt)
   }

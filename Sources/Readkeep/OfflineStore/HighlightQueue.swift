@@ -58,14 +58,10 @@ public enum HighlightQueueProblem: Error, Sendable, Equatable {
 /// under its local id (so `highlights`, `show` and search have it), an edit changes the kept
 /// record, a delete removes it; a listing from the server does not undo what is still queued.
 extension OfflineStore {
-  /// The article's HTML as cached (images as rk-blob references, which do not change its text)
-  /// and what a highlight record says of it; nil when it is not cached.
-  public func articleForHighlighting(id: String) throws -> (html: String, title: String, site: String?, url: String?)? {
-    try reading { db in
-      try Row.fetchOne(db, sql: "SELECT html, title, site, url FROM article WHERE id = ?", arguments: [id]).map {
-        ($0["html"], $0["title"], $0["site"], $0["url"])
-      }
-    }
+  /// The article's HTML as cached (images as rk-blob references, which do not change its text);
+  /// nil when it is not cached.
+  public func cachedHTML(id: String) throws -> String? {
+    try reading { db in try String.fetchOne(db, sql: "SELECT html FROM article WHERE id = ?", arguments: [id]) }
   }
 
   /// Queues `highlight` and keeps its record under a fresh local id (`local-hl-N`).
@@ -82,16 +78,7 @@ extension OfflineStore {
           highlight.anchor.startOffset, highlight.anchor.endSelector, highlight.anchor.endOffset,
           highlight.anchor.range.lowerBound, highlight.anchor.range.upperBound, now.timeIntervalSince1970,
         ])
-      let queued = try Self.queuedHighlights(db, where: "n = ?", [db.lastInsertedRowID]).first!
-      let article = try Row.fetchOne(
-        db, sql: "SELECT title, site, url FROM article WHERE id = ?", arguments: [highlight.bookmarkID])
-      try put(
-        HighlightRecord(
-          id: queued.id, bookmarkID: highlight.bookmarkID, title: article?["title"], url: article?["url"],
-          site: article?["site"], text: highlight.anchor.text, note: highlight.note, color: highlight.color,
-          created: now),
-        db, queued: false)
-      return queued
+      return try keepCreated(db)
     }
   }
 
@@ -176,14 +163,22 @@ extension OfflineStore {
   }
 
   /// The server holds what was queued under `id` (a local id for a create): the queue forgets it
-  /// and `record` (nil after a delete) replaces what was kept.
-  public func highlightSettled(id: String, record: HighlightRecord?) throws {
+  /// and `record` (nil after a delete) replaces what was kept, taking the article's title, link
+  /// and site from it. Returns the record kept.
+  @discardableResult
+  public func highlightSettled(id: String, record: HighlightRecord?) throws -> HighlightRecord? {
     try writing { db in
+      let kept = try Self.keptHighlight(db, id: id)
       try db.execute(
         sql: "DELETE FROM pending_highlight WHERE n = ? OR highlight_id = ?",
         arguments: [Self.localNumber(id), id])
       try removeHighlight(id: id, db)
-      if let record { try put(record, db, queued: false) }
+      guard var record else { return nil }
+      record.title = record.title ?? kept?.title
+      record.url = record.url ?? kept?.url
+      record.site = record.site ?? kept?.site
+      try put(record, db, queued: false)
+      return record
     }
   }
 
@@ -233,18 +228,7 @@ extension OfflineStore {
           ])
         guard db.changesCount > 0 else { continue }
         restored += 1
-        if queued.action == .create {
-          // Kept among the highlights under its new local id, as when it was made.
-          let made = try Self.queuedHighlights(db, where: "n = ?", [db.lastInsertedRowID]).first!
-          let article = try Row.fetchOne(
-            db, sql: "SELECT title, site, url FROM article WHERE id = ?", arguments: [queued.bookmarkID])
-          try put(
-            HighlightRecord(
-              id: made.id, bookmarkID: made.bookmarkID, title: article?["title"], url: article?["url"],
-              site: article?["site"], text: made.text ?? "", note: made.note, color: made.color ?? "yellow",
-              created: made.queuedAt),
-            db, queued: false)
-        }
+        if queued.action == .create { try keepCreated(db) }
       }
       return restored
     }
@@ -256,6 +240,22 @@ extension OfflineStore {
   static func localNumber(_ id: String) -> Int64? {
     guard id.hasPrefix("local-hl-") else { return nil }
     return Int64(id.dropFirst(9))
+  }
+
+  /// Keeps the create just inserted among the highlights under its local id, with its article's
+  /// title, link and site; returns it.
+  @discardableResult
+  private func keepCreated(_ db: Database) throws -> QueuedHighlight {
+    let made = try Self.queuedHighlights(db, where: "n = ?", [db.lastInsertedRowID]).first!
+    let article = try Row.fetchOne(
+      db, sql: "SELECT title, site, url FROM article WHERE id = ?", arguments: [made.bookmarkID])
+    try put(
+      HighlightRecord(
+        id: made.id, bookmarkID: made.bookmarkID, title: article?["title"], url: article?["url"],
+        site: article?["site"], text: made.text ?? "", note: made.note, color: made.color ?? "yellow",
+        created: made.queuedAt),
+      db, queued: false)
+    return made
   }
 
   /// The queued create of a local id, refused once a push has sent it.

@@ -1,7 +1,5 @@
-import Foundation
 import GRDB
 import HTMLScan
-import Wire
 
 /// Cached articles whose HTML shows other highlights than the server holds. Readeck writes the
 /// highlights into the article it serves (`rd-annotation` wrappers, the note in a marker after
@@ -21,21 +19,24 @@ extension OfflineStore {
       let queued = Set(
         try String.fetchAll(db, sql: "SELECT highlight_id FROM pending_highlight WHERE highlight_id IS NOT NULL"))
       var listed: [String: [String: Shown]] = [:]
-      for text in try String.fetchAll(db, sql: "SELECT record FROM highlight") {
-        guard let record = try? WireCoding.decode(HighlightRecord.self, from: Data(text.utf8)),
-          !Self.isLocalHighlightID(record.id), !queued.contains(record.id)
-        else { continue }
-        listed[record.bookmarkID, default: [:]][record.id] = Shown(color: record.color, note: record.note)
+      let rows = try Row.fetchAll(
+        db,
+        sql: """
+          SELECT id, bookmark_id, json_extract(record, '$.color') AS color, json_extract(record, '$.note') AS note
+          FROM highlight WHERE id NOT LIKE 'local-hl-%'
+          """)
+      for row in rows where !queued.contains(row["id"]) {
+        listed[row["bookmark_id"], default: [:]][row["id"]] = Shown(color: row["color"] ?? "", note: row["note"])
       }
       var stale: [String] = []
-      let rows = try Row.fetchCursor(
+      let articles = try Row.fetchCursor(
         db,
         sql: """
           SELECT id, html FROM article
           WHERE instr(html, 'rd-annotation') > 0 OR id IN (SELECT bookmark_id FROM highlight)
           ORDER BY cached_at DESC, id
           """)
-      while let row = try rows.next() {
+      while let row = try articles.next() {
         let id: String = row["id"]
         let shown = Self.shownHighlights(row["html"]).filter { !queued.contains($0.key) }
         if shown != listed[id, default: [:]] { stale.append(id) }
