@@ -8,8 +8,12 @@
 #   make -f scripts/readkeep.mk stats | export
 # The server and token come from READECK_URL and READECK_TOKEN (or the tools' config file), the
 # store from DB=, else where the tools look themselves: RK_DB, else $XDG_DATA_HOME/readkeep.
-# Every recipe runs under /bin/sh. A stage that fails fails the target; a sync whose stream broke
-# off records no sync time, because rk-cache store only records one from a complete summary.
+# Every recipe runs under /bin/sh. A stage that fails fails the target. Only a whole sync counts
+# for the MAX_AGE throttle: rk-cache store --hold-sync keeps the time of a complete summary aside,
+# and rk-cache record-sync records it as the last step, after the prune; a sync interrupted
+# anywhere before (Ctrl-C, a failing stage) records nothing, and the next one runs at once. A
+# push with changes refused (75) still counts: they stay queued, and would never let it count.
+# The messages come from rk-cache make-message, in the user's language.
 
 RK_BIN    ?=
 DB        ?=
@@ -49,50 +53,51 @@ db = $(if $(DB),--db "$(DB)",)
 # last stage's under /bin/sh, which has no pipefail.
 sync:
 	@if [ -z "$(FORCE)" ] && ! $(rk)rk-cache needs-sync $(db) --max-age $(MAX_AGE); then \
-	  echo "readkeep: synced less than $(MAX_AGE) ago (FORCE=1 to sync anyway)" >&2; exit 0; fi; \
+	  $(rk)rk-cache make-message recent "$(MAX_AGE)"; exit 0; fi; \
 	status=$$(mktemp -d) || exit 1; \
 	trap 'rm -rf "$$status"' EXIT; \
 	$(rk)rk-push $(db) $(PUSH_OPTS) > /dev/null; pushed=$$?; \
-	if [ "$$pushed" = 75 ]; then echo "readkeep: some changes were not pushed (status 75); they stay queued" >&2; \
-	elif [ "$$pushed" != 0 ]; then echo "readkeep: push failed (status $$pushed)" >&2; exit "$$pushed"; fi; \
+	if [ "$$pushed" = 75 ]; then $(rk)rk-cache make-message push-kept; \
+	elif [ "$$pushed" != 0 ]; then $(rk)rk-cache make-message push-failed "$$pushed"; exit "$$pushed"; fi; \
 	if since=$$($(rk)rk-cache last-sync $(db) 2> /dev/null); then \
 	  { $(rk)rk-fetch --since "$$since" --state all --limit 0 --metadata-only $(FETCH_OPTS); \
 	    echo $$? > "$$status/changes"; } \
-	  | { $(rk)rk-cache store $(db); echo $$? > "$$status/apply"; }; \
+	  | { $(rk)rk-cache store $(db) --hold-sync; echo $$? > "$$status/apply"; }; \
 	  for stage in changes apply; do \
 	    code=$$(cat "$$status/$$stage" 2>/dev/null || echo 1); \
-	    if [ "$$code" != 0 ]; then echo "readkeep: $$stage failed (status $$code)" >&2; exit "$$code"; fi; \
+	    if [ "$$code" != 0 ]; then $(rk)rk-cache make-message stage-failed "$$stage" "$$code"; exit "$$code"; fi; \
 	  done; \
 	fi; \
 	{ $(rk)rk-fetch --highlights $(HIGHLIGHT_OPTS); echo $$? > "$$status/highlights"; } \
-	| { $(rk)rk-cache store $(db); echo $$? > "$$status/keep"; }; \
+	| { $(rk)rk-cache store $(db) --hold-sync; echo $$? > "$$status/keep"; }; \
 	for stage in highlights keep; do \
 	  code=$$(cat "$$status/$$stage" 2>/dev/null || echo 1); \
-	  if [ "$$code" != 0 ]; then echo "readkeep: $$stage failed (status $$code)" >&2; exit "$$code"; fi; \
+	  if [ "$$code" != 0 ]; then $(rk)rk-cache make-message stage-failed "$$stage" "$$code"; exit "$$code"; fi; \
 	done; \
 	$(rk)rk-cache ids $(db) --saved --stale > "$$status/saved" || exit; \
 	{ $(rk)rk-cache ids $(db); echo $$? > "$$status/ids"; } \
 	| { $(rk)rk-fetch --limit $(LIMIT) --skip-ids - --also-ids "$$status/saved" $(FETCH_OPTS); \
 	    echo $$? > "$$status/fetch"; } \
 	| { $(rk)rk-extract-images --embed $(IMAGE_OPTS); echo $$? > "$$status/images"; } \
-	| { $(rk)rk-cache store $(db); echo $$? > "$$status/store"; }; \
+	| { $(rk)rk-cache store $(db) --hold-sync; echo $$? > "$$status/store"; }; \
 	failed=0; \
 	for stage in ids fetch images store; do \
 	  code=$$(cat "$$status/$$stage" 2>/dev/null || echo 1); \
 	  if [ "$$code" = 75 ] && [ "$$stage" = images ]; then \
-	    echo "readkeep: some images failed; the articles keep their remote URLs" >&2; \
-	  elif [ "$$code" != 0 ]; then echo "readkeep: $$stage failed (status $$code)" >&2; failed=$$code; fi; \
+	    $(rk)rk-cache make-message images-kept; \
+	  elif [ "$$code" != 0 ]; then $(rk)rk-cache make-message stage-failed "$$stage" "$$code"; failed=$$code; fi; \
 	done; \
 	[ "$$failed" = 0 ] || exit "$$failed"; \
 	$(rk)rk-prune $(db) --archived --keep $(KEEP) > /dev/null || exit; \
+	$(rk)rk-cache record-sync $(db) || exit; \
 	[ "$$pushed" = 0 ] || exit "$$pushed"
 
 search:
-	@[ -n "$(Q)" ] || { echo "readkeep: give the query as Q=…" >&2; exit 64; }
+	@[ -n "$(Q)" ] || { $(rk)rk-cache make-message no-query; exit 64; }
 	@$(rk)rk-cache search $(db) --format table "$(Q)"
 
 read:
-	@[ -n "$(ID)" ] || { echo "readkeep: give the article as ID=…" >&2; exit 64; }
+	@[ -n "$(ID)" ] || { $(rk)rk-cache make-message no-id; exit 64; }
 	@mkdir -p "$(READ_DIR)"
 	@$(rk)rk-cache html $(db) "$(ID)" > "$(READ_DIR)/$(ID).html"
 	@echo "$(READ_DIR)/$(ID).html"

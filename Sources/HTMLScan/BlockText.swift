@@ -44,9 +44,14 @@ struct BlockText {
   /// In the `lines` style: whether a paragraph-like element began or ended since the last block.
   private var pendingBlank = false
 
-  init(width: Int?, style: Style) {
+  /// The line above the references in the reading style: the caller's language (this module has
+  /// no catalog).
+  private let referencesHeading: String
+
+  init(width: Int?, style: Style, referencesHeading: String = "References:") {
     self.width = width.map { max(20, $0) }
     self.style = style
+    self.referencesHeading = referencesHeading
   }
 
   /// Elements whose start and end put a blank line in the `lines` style (others a line break).
@@ -88,7 +93,7 @@ struct BlockText {
       var list = references.enumerated().map { index, url in
         markdown ? "[\(index + 1)]: <\(url)>" : "[\(index + 1)] \(url)"
       }
-      if !markdown { list.insert("References:", at: 0) }
+      if !markdown { list.insert(referencesHeading, at: 0) }
       output += (output.isEmpty ? "" : "\n\n") + list.joined(separator: "\n")
     }
     return output.isEmpty ? "" : output + "\n"

@@ -15,6 +15,11 @@ public struct HTMLDocument: Sendable {
   /// Whether it was parsed with scripting enabled, which makes `noscript` raw text: serializing
   /// then writes a noscript's text as it is.
   public var scripting: Bool
+  /// Whether the markup nests deeper than Go's `golang.org/x/net/html` allows: its stack of open
+  /// elements would have grown past 512, where Go's parser refuses the whole document (so
+  /// Readeck's server places no highlight in it). Past that depth this parse closes the deepest
+  /// element before opening the next, so the tree stops deepening and keeps everything.
+  public var exceedsGoNestingLimit: Bool
 
   /// Parses a whole document (scripting disabled unless `scripting`), as a browser does.
   public init(parsing html: String, scripting: Bool = false) {
@@ -24,6 +29,7 @@ public struct HTMLDocument: Sendable {
     fragmentRoot = nil
     isQuirksMode = builder.quirks
     self.scripting = scripting
+    exceedsGoNestingLimit = builder.reachedOpenElementLimit
   }
 
   /// Parses `html` as the children of a `context` element (a lower-case local name in
@@ -38,6 +44,7 @@ public struct HTMLDocument: Sendable {
     fragmentRoot = root
     isQuirksMode = false
     self.scripting = scripting
+    exceedsGoNestingLimit = builder.reachedOpenElementLimit
   }
 
   /// The `body` element (the html element's first body child), if any.

@@ -19,14 +19,16 @@ public enum HTMLPlainText {
     case reading(width: Int?, markdown: Bool)
   }
 
-  public static func text(_ html: String, layout: Layout) -> String {
+  /// - Parameter referencesHeading: the line above the references of the reading layout (not in
+  ///   Markdown), in the reader's language.
+  public static func text(_ html: String, layout: Layout, referencesHeading: String = "References:") -> String {
     switch layout {
     case .words: return words(html)
     case .lines:
       var reader = BlockText(width: nil, style: .lines)
       return reader.render(html)
     case .reading(let width, let markdown):
-      var reader = BlockText(width: width, style: markdown ? .markdown : .reading)
+      var reader = BlockText(width: width, style: markdown ? .markdown : .reading, referencesHeading: referencesHeading)
       return reader.render(html)
     }
   }

@@ -235,6 +235,7 @@ extension TreeBuilder {
 
   /// The search an li, dd or dt start tag makes for an open one to close.
   private mutating func closeListItem(_ targets: [String]) {
+    guard isAnyOpen(targets) else { return }  // the search could only end at a special element
     for node in open.reversed() {
       if namespaces[node] == .html && targets.contains(names[node]) {
         let name = names[node]

@@ -73,11 +73,34 @@ extension TreeBuilder {
 
   // MARK: - Scopes
 
-  enum Scope { case normal, listItem, button, table, select }
+  enum Scope: CaseIterable { case normal, listItem, button, table, select }
 
-  func isBoundary(_ node: Int, of scope: Scope) -> Bool {
-    let name = names[node]
-    switch namespaces[node] {
+  func isBoundary(_ node: Int, of scope: Scope) -> Bool { scopeMasks[node] & Self.bit(scope) != 0 }
+
+  private static func bit(_ scope: Scope) -> UInt8 {
+    switch scope {
+    case .normal: 1
+    case .listItem: 2
+    case .button: 4
+    case .table: 8
+    case .select: 16
+    }
+  }
+
+  /// The bit of the special category in `scopeMask`.
+  private static let specialBit: UInt8 = 32
+
+  /// An element's scope boundaries and whether it is special, as bits worked out once when it is
+  /// made: the searches of the stack test a bit per element instead of comparing its name.
+  static func scopeMask(_ name: String, _ namespace: HTMLNamespace) -> UInt8 {
+    guard !name.isEmpty else { return 0 }
+    var mask: UInt8 = isSpecial(name, namespace) ? specialBit : 0
+    for scope in Scope.allCases where isBoundary(name, namespace, of: scope) { mask |= bit(scope) }
+    return mask
+  }
+
+  private static func isBoundary(_ name: String, _ namespace: HTMLNamespace, of scope: Scope) -> Bool {
+    switch namespace {
     case .html:
       switch scope {
       case .table: return name == "html" || name == "table" || name == "template"
@@ -125,9 +148,10 @@ extension TreeBuilder {
     return false
   }
 
-  func isSpecial(_ node: Int) -> Bool {
-    let name = names[node]
-    switch namespaces[node] {
+  func isSpecial(_ node: Int) -> Bool { scopeMasks[node] & Self.specialBit != 0 }
+
+  private static func isSpecial(_ name: String, _ namespace: HTMLNamespace) -> Bool {
+    switch namespace {
     case .html: return Self.specialHTML.contains(name)
     case .mathml: return ["mi", "mo", "mn", "ms", "mtext", "annotation-xml"].contains(name)
     case .svg: return name == "foreignObject" || name == "desc" || name == "title"

@@ -7,8 +7,9 @@
 /// foreign content. Scripts are never run. Parse errors are not reported.
 ///
 /// No step recurses with the depth of the tree, and the searches of the stack of open elements
-/// that most tags make are cut short by counts of the open elements by name, so that deeply
-/// nested markup parses in linear time.
+/// that most tags make are cut short by counts of the open elements by name. The stack holds at
+/// most `openElementLimit` elements (Go's limit; see `insertElement`), so that the searches the
+/// standard makes at every tag (scopes, the list item's) cost a bounded time whatever the markup.
 struct TreeBuilder {
   enum Mode {
     case initial, beforeHTML, beforeHead, inHead, inHeadNoscript, afterHead, inBody, text, inTable, inTableText
@@ -43,6 +44,8 @@ struct TreeBuilder {
   var namespaces = [HTMLNamespace.html]
   /// Whether each node is on the stack of open elements.
   var isOpen = [false]
+  /// Each node's `scopeMask`: the scopes it bounds and whether it is special.
+  var scopeMasks: [UInt8] = [0]
   /// For formatting elements, a hash of name and attributes, so that the Noah's Ark clause
   /// compares integers before elements; 0 for other nodes.
   var formattingSignatures = [0]
@@ -75,6 +78,22 @@ struct TreeBuilder {
   private var reprocessed: Token?
   /// Whether a `selectedcontent` element was made: only then do options popped need cloning.
   var hasSelectedContent = false
+  /// Each select's first `selectedcontent` as last found, with the `selectedContentGeneration`
+  /// it was found in: a select's options then need no search of it each.
+  var selectedContents: [Int: (generation: Int, node: Int?)] = [:]
+  /// Changes whenever a select's first `selectedcontent` may have changed: one is made, or a node
+  /// is moved.
+  var selectedContentGeneration = 0
+  /// The names of the attributes of the `html` and `body` elements, once a second start tag of
+  /// theirs has added to them: each adds only the names not there yet.
+  var mergedAttributeNames: [Int: Set<String>] = [:]
+
+  /// The most elements the stack of open elements holds: Go's `golang.org/x/net/html` (since
+  /// v0.45.0, October 2025; Readeck's server parses with it) refuses a document whose stack would
+  /// grow past 512 ("open stack of elements exceeds 512 nodes"); browsers stop nesting near there.
+  static let openElementLimit = 512
+  /// Whether the stack would have grown past `openElementLimit`: Go's parser refuses the document.
+  var reachedOpenElementLimit = false
 
   init(scripting: Bool) {
     self.scripting = scripting
@@ -222,6 +241,7 @@ struct TreeBuilder {
     names.append(name)
     namespaces.append(namespace)
     isOpen.append(false)
+    scopeMasks.append(Self.scopeMask(name, namespace))
     formattingSignatures.append(0)
     return nodes.count - 1
   }
@@ -229,7 +249,10 @@ struct TreeBuilder {
   mutating func createElement(_ name: String, _ namespace: HTMLNamespace, _ attributes: [HTMLNodeAttribute]) -> Int {
     let element = makeNode(
       .element(HTMLElement(name: name, namespace: namespace, attributes: attributes)), name: name, namespace: namespace)
-    if namespace == .html && name == "selectedcontent" { hasSelectedContent = true }
+    if namespace == .html && name == "selectedcontent" {
+      hasSelectedContent = true
+      selectedContentGeneration += 1
+    }
     if namespace == .html && name == "template" {
       let contents = makeNode(.document)
       nodes[contents].parent = element
@@ -251,6 +274,7 @@ struct TreeBuilder {
   /// Removes `node` from its parent's children, if it has a parent.
   mutating func detach(_ node: Int) {
     guard let parent = nodes[node].parent else { return }
+    selectedContentGeneration += 1
     if let index = nodes[parent].children.lastIndex(of: node) { nodes[parent].children.remove(at: index) }
     nodes[node].parent = nil
   }
@@ -292,9 +316,15 @@ struct TreeBuilder {
     }
   }
 
-  /// Inserts an element for `tag` in `namespace` at the appropriate place and pushes it.
+  /// Inserts an element for `tag` in `namespace` at the appropriate place and pushes it. With
+  /// the stack full (`openElementLimit`), the current node is closed first, so that the new
+  /// element goes beside it: nothing is lost, and the tree stops deepening there.
   @discardableResult
   mutating func insertElement(_ tag: Tag, _ namespace: HTMLNamespace = .html) -> Int {
+    if open.count >= Self.openElementLimit {
+      reachedOpenElementLimit = true
+      pop()
+    }
     let place = insertionPlace()
     let element = createElement(tag.name, namespace, tag.attributes)
     insert(element, at: place)
@@ -330,12 +360,15 @@ struct TreeBuilder {
     if let place { insert(comment, at: place) } else { insert(comment, at: insertionPlace()) }
   }
 
-  /// Adds the attributes the element does not have yet (a second `<html>` or `<body>` tag).
+  /// Adds the attributes the element does not have yet (a second `<html>` or `<body>` tag), in
+  /// a time of their own count, however many the element has gathered.
   mutating func addMissingAttributes(_ attributes: [HTMLNodeAttribute], to node: Int) {
-    guard case .element(var element) = nodes[node].kind else { return }
-    for attribute in attributes where !element.attributes.contains(where: { $0.name == attribute.name }) {
-      element.attributes.append(attribute)
-    }
+    guard !attributes.isEmpty, case .element(var element) = nodes[node].kind else { return }
+    // Taken out of the table and the node, so that the set and the list are changed in place.
+    var present = mergedAttributeNames.removeValue(forKey: node) ?? Set(element.attributes.map(\.name))
+    nodes[node].kind = .document
+    for attribute in attributes where present.insert(attribute.name).inserted { element.attributes.append(attribute) }
     nodes[node].kind = .element(element)
+    mergedAttributeNames[node] = present
   }
 }

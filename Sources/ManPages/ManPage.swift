@@ -37,6 +37,8 @@ private struct Renderer {
     let manual = tr("User Commands", in: language)
     out.append(
       ".TH \(quoted(name.uppercased())) 1 \(quoted(date)) \(quoted("rk & ail \(version)")) \(quoted(escape(manual)))")
+    // TRANSLATORS: the heading of a man page's first section, as man pages in the language name it
+    // (German ones: BEZEICHNUNG); also the first heading of "ail-log tags --format table".
     out.append(heading(tr("NAME", in: language)))
     out.append(escape(name) + " \\- " + escape(command.abstract ?? ""))
     out.append(heading(tr("SYNOPSIS", in: language)))
@@ -148,7 +150,7 @@ private struct Renderer {
       if argument.kind == .option { term += " \\fI" + escapeCode(argument.valueName ?? "value") + "\\fR" }
     }
     if argument.isRepeating { term += " ..." }
-    var text = argument.abstract ?? ""
+    var text = builtInAbstract(argument) ?? argument.abstract ?? ""
     if let discussion = argument.discussion, !discussion.isEmpty { text += " " + discussion }
     if let values = argument.allValues, !values.isEmpty, argument.kind == .option {
       let listed = values.joined(separator: ", ")
@@ -158,6 +160,18 @@ private struct Renderer {
       text += " " + tr("Default: \(value).", in: language)
     }
     return [".TP", term, escape(text.trimmingCharacters(in: .whitespaces))]
+  }
+
+  /// The help of `--help` and `--version` in the page's language: ArgumentParser writes it in
+  /// English whatever the locale.
+  private func builtInAbstract(_ argument: ArgumentInfo) -> String? {
+    switch (argument.names?.last?.name, argument.abstract) {
+    // TRANSLATORS: the help of every tool's --version option, in the German man pages.
+    case ("version", "Show the version."): tr("Show the version.", in: language)
+    // TRANSLATORS: the help of every tool's -h/--help option, in the German man pages.
+    case ("help", "Show help information."): tr("Show help information.", in: language)
+    default: nil
+    }
   }
 
   private func subcommandEntry(_ command: CommandInfo) -> [String] {

@@ -47,9 +47,12 @@ public enum Formatting {
     return seconds.isFinite && seconds <= longestDuration ? seconds : nil
   }
 
-  /// Columns padded to their widest cell; the last column is not padded.
+  /// Columns padded to their widest cell; the last column is not padded. A table row is one line:
+  /// the line breaks in a cell (a title of several lines) are shown as one space each run, as
+  /// the snippets of a search are.
   public static func table(_ rows: [[String]]) -> String {
     guard let columns = rows.first?.count else { return "" }
+    let rows = rows.map { $0.map(oneLine) }
     var widths = [Int](repeating: 0, count: columns)
     for row in rows {
       for (index, cell) in row.enumerated() where index < columns - 1 { widths[index] = max(widths[index], cell.count) }
@@ -59,6 +62,23 @@ public enum Formatting {
         index < columns - 1 ? cell + String(repeating: " ", count: max(0, widths[index] - cell.count)) : cell
       }.joined(separator: "  ")
     }.joined(separator: "\n") + "\n"
+  }
+
+  /// `text` with every run of line breaks (`\n`, `\r\n`, `\r`, U+2028 …) as one space.
+  static func oneLine(_ text: String) -> String {
+    guard text.contains(where: \.isNewline) else { return text }
+    var line = ""
+    var inBreak = false
+    for character in text {
+      if character.isNewline {
+        if !inBreak { line.append(" ") }
+        inBreak = true
+      } else {
+        line.append(character)
+        inBreak = false
+      }
+    }
+    return line
   }
 
   /// `14 failed (a; b; c; …)`: how many failed and the first `shown` reasons, for a summary line

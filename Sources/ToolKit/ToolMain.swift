@@ -44,7 +44,8 @@ private func exit(for error: any Error, _ diagnostics: Diagnostics) -> any Error
 
 /// The entry point of every tool: ArgumentParser's own `main`, except that a usage error is
 /// printed as `tool: error: …` like every other error (the usage lines still follow it), where
-/// ArgumentParser would print `Error: …`. Help, versions and statuses stay ArgumentParser's.
+/// ArgumentParser would print `Error: …`, and that a mistyped option or a negative number is
+/// told as such (``UsageRepair``). Help, versions and statuses stay ArgumentParser's.
 public protocol ToolCommand: ParsableCommand {}
 
 extension ToolCommand {
@@ -52,7 +53,7 @@ extension ToolCommand {
   /// the multi-call binary passes what follows the tool's name.
   public static func main(_ arguments: [String]? = nil) {
     do {
-      var command = try parseAsRoot(arguments)
+      var command = try UsageRepair.parse(Self.self, arguments ?? Array(CommandLine.arguments.dropFirst()))
       try command.run()
     } catch {
       exitReporting(error)
@@ -61,6 +62,10 @@ extension ToolCommand {
 
   /// Exits as `exit(withError:)` would, with the shared prefix on an error message.
   static func exitReporting(_ error: any Error) -> Never {
+    if let mistyped = error as? UsageRepair.MistypedOption {
+      Diagnostics(tool: configuration.commandName ?? "tool").error(mistyped.text)
+      Platform.terminate(ExitStatus.usage.rawValue)
+    }
     // Each of fullMessage, exitCode and exit(withError:) renders the whole help again, a
     // millisecond each for --help; the text alone tells help and versions (printed, status 0)
     // from errors (the "Error: " prefix, or a bare usage for a validation error without message).
@@ -82,7 +87,7 @@ extension ToolCommand where Self: AsyncParsableCommand {
   /// The asynchronous form of ``main(_:)``.
   public static func main(_ arguments: [String]? = nil) async {
     do {
-      var command = try await asyncParseAsRoot(arguments)
+      var command = try await UsageRepair.parse(Self.self, arguments ?? Array(CommandLine.arguments.dropFirst()))
       if var asyncCommand = command as? any AsyncParsableCommand {
         try await asyncCommand.run()
       } else {

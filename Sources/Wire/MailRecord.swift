@@ -21,9 +21,12 @@ public struct MailRecord: WireRecord, Hashable {
   /// The readable body: the text/plain part, else text made from the HTML part; nil in the
   /// records of `ail-mail list`, which reads headers only.
   public var text: String?
-  /// Whether the message has an HTML body.
-  public var hasHTML: Bool
-  public var attachments: [MailAttachment]
+  /// Whether the message has an HTML body; nil (and left out of the line) in the records of
+  /// `ail-mail list`, which reads headers only and does not know.
+  public var hasHTML: Bool?
+  /// Every part that is not the body's text; nil (and left out of the line) in the records of
+  /// `ail-mail list`, which reads headers only and does not know.
+  public var attachments: [MailAttachment]?
   /// Where the message came from: a path, `PATH#N` for the Nth message of an mbox, `<stdin>`.
   public var source: String?
   /// What was wrong with the message and decoded as far as possible.
@@ -35,8 +38,8 @@ public struct MailRecord: WireRecord, Hashable {
 
   public init(
     messageID: String? = nil, from: MailAddress? = nil, to: [MailAddress] = [], cc: [MailAddress] = [],
-    replyTo: [MailAddress] = [], date: Date? = nil, subject: String? = nil, text: String?, hasHTML: Bool = false,
-    attachments: [MailAttachment] = [], source: String? = nil, warnings: [String] = [], flags: [String]? = nil,
+    replyTo: [MailAddress] = [], date: Date? = nil, subject: String? = nil, text: String?, hasHTML: Bool? = nil,
+    attachments: [MailAttachment]? = nil, source: String? = nil, warnings: [String] = [], flags: [String]? = nil,
     unknownFields: JSONObject = [:]
   ) {
     self.messageID = messageID
@@ -64,8 +67,8 @@ public struct MailRecord: WireRecord, Hashable {
     date = try members.optionalDate("date")
     subject = try members.optionalString("subject")
     text = try members.optionalString("text")
-    hasHTML = try members.optionalBool("has_html") ?? false
-    attachments = try members.optionalObjects("attachments") ?? []
+    hasHTML = try members.optionalBool("has_html")
+    attachments = try members.optionalObjects("attachments")
     source = try members.optionalString("source")
     warnings = try members.optionalStrings("warnings") ?? []
     flags = try members.optionalStrings("flags")

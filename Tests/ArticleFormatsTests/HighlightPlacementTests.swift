@@ -87,3 +87,37 @@ import Testing
     #expect(throws: HighlightPlacement.Problem.emptyQuote) { try place("<p>line one</p>", " \n ") }
   }
 }
+
+/// A template's contents, which Go's parser (the server's) makes the template's children: their
+/// text counts in the offsets of the element around them, though a quote is not looked for there.
+@Suite struct HighlightPlacementTemplateTests {
+  @Test func aQuoteAfterATemplateCountsTheTemplatesTextAsTheServerDoes() throws {
+    let anchor = try HighlightPlacement(html: "<p><template>abc</template>Hello world</p>").place("world")
+    // The server's p holds "abc" then "Hello world": "world" starts 3 + 6 code points in.
+    #expect(anchor.startSelector == "p[1]" && anchor.startOffset == 9)
+    #expect(anchor.endSelector == "p[1]" && anchor.endOffset == 14)
+    #expect(anchor.text == "world")
+  }
+
+  @Test func textAfterAnElementCountsTheTemplateBeforeItAndTheTemplateIsNotSearched() throws {
+    let html = "<div><template>abc</template><p>One</p>Two three</div>"
+    let anchor = try HighlightPlacement(html: html).place("three")
+    // div's text nodes as the server walks them: "abc", "One", then "Two three".
+    #expect(anchor.startSelector == "div[1]" && anchor.startOffset == 10)
+    #expect(anchor.endSelector == "div[1]" && anchor.endOffset == 15)
+    #expect(
+      throws: HighlightPlacement.Problem.notFound, "no reader sees a template's contents",
+      performing: { try HighlightPlacement(html: html).place("abc") })
+  }
+}
+
+/// An article Go's parser refuses (its stack of open elements would pass 512) takes no highlight
+/// on the server, so none is placed.
+@Suite struct HighlightPlacementDepthTests {
+  @Test func anArticleNestedPastGosLimitIsRefusedAndOneAtTheLimitIsNot() throws {
+    let deep = String(repeating: "<div>", count: 511) + "the words"
+    #expect(throws: HighlightPlacement.Problem.nestedTooDeeply) { try HighlightPlacement(html: deep).place("words") }
+    let atLimit = String(repeating: "<div>", count: 510) + "the words"
+    #expect(try HighlightPlacement(html: atLimit).place("words").startOffset == 4)
+  }
+}

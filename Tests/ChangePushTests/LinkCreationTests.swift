@@ -46,6 +46,23 @@ import Wire
     }
   }
 
+  /// The server keeps `café` as Go writes it, `caf%C3%A9`: the look after a lost answer must
+  /// take that spelling for the link, not send it again.
+  @Test func aLostAnswerIsFoundUnderTheSpellingTheServerKeeps() async throws {
+    try await withPushHarness(library()) { harness in
+      _ = try harness.store.queue(links: [NewLink(url: "https://example.org/café")])
+      harness.fake.inject([.resetMidBody], on: .create)
+      let (outcome, records) = try await harness.push()
+      let created = try #require(records.compactMap { $0 as? Created }.first, "\(records)")
+      #expect(created.adopted)
+      #expect(harness.fake.bookmark(id: created.id)?.url == "https://example.org/caf%C3%A9")
+      #expect(outcome.summary.created == 1 && outcome.summary.failed == 0)
+      let again = try await harness.push()
+      #expect(again.outcome.summary.queued == 0)
+      #expect(creates(harness.fake).count == 1, "never sent twice")
+    }
+  }
+
   @Test func aLinkSentByAPushThatDiedIsAdoptedWithoutARequestToCreate() async throws {
     try await withPushHarness(library()) { harness in
       // Created by the push that died, after the store was synced.

@@ -19,6 +19,37 @@ import Wire
     ["XDG_CONFIG_HOME": home + "/config", "XDG_DATA_HOME": home + "/data", "XDG_CACHE_HOME": home + "/cache"]
   }
 
+  /// ail-ai killed after 30 seconds: a run that never ends fails the test instead of hanging it.
+  func runBounded(_ arguments: [String], environment: [String: String], stdin: String) throws -> ToolRun {
+    let tool = binaries.appendingPathComponent("ail-ai").path
+    return try run("/usr/bin/timeout", ["-s", "KILL", "30", tool] + arguments, environment: environment, stdin: stdin)
+  }
+
+  @Test func aCharacterBiggerThanAPieceIsCutBetweenItsScalarsInsteadOfHalvedForever() async throws {
+    // One character of 401 bytes (134 tokens) between two words.
+    let sentence = "Before. a" + String(repeating: "\u{301}", count: 200) + " after.\n"
+    try await withLLM(.init(flavor: .openAI, models: [FakeModel("m", answer: Self.mirror)])) { fake, home in
+      let cut = try runBounded(
+        ["--base-url", fake.baseURL + "/v1", "--model", "m", "--system", "Rewrite.", "--chunk", "64"],
+        environment: environment(home), stdin: sentence)
+      #expect(cut.status == 0, "\(cut.stderr)")
+      #expect(Array(cut.stdout.utf8) == Array(sentence.utf8))
+      #expect(cut.stderr.contains("the input went in 4 pieces"), "\(cut.stderr)")
+    }
+    // Halving after the server's refusal: 4,001 scalars are over the fake's 1,000 tokens.
+    let accented = "e" + String(repeating: "\u{301}", count: 4000)  // 8,001 bytes: 2,667 tokens
+    let text = "Intro paragraph.\n\n" + accented + "\n\nOutro paragraph.\n"
+    let models = [FakeModel("m", answer: Self.mirror, contextLength: 1000)]
+    try await withLLM(.init(flavor: .llamaCpp, models: models)) { fake, home in
+      let halved = try runBounded(
+        ["--base-url", fake.baseURL + "/v1", "--model", "m", "--system", "Rewrite."],
+        environment: environment(home), stdin: text)
+      #expect(halved.status == 0, "\(halved.stderr)")
+      #expect(Array(halved.stdout.utf8) == Array(text.utf8))
+      #expect(fake.requests.contains { $0.status == 400 })
+    }
+  }
+
   @Test func aServerThatRefusesLongRequestsGetsPiecesAndTheTextComesBackWhole() async throws {
     let models = [FakeModel("m", answer: Self.mirror, contextLength: 1500)]
     try await withLLM(.init(flavor: .llamaCpp, models: models, timing: FakeTiming(chunkCharacters: 50))) { fake, home in

@@ -75,4 +75,76 @@ import Wire
       #expect(badSchema.stderr.contains("is not a JSON Schema"), "\(badSchema.stderr)")
     }
   }
+
+  /// The paragraph numbers a text names ("Paragraph 7 sentence 1 …"), each once, in order.
+  static func paragraphs(_ text: some StringProtocol) -> String {
+    let words = text.split(whereSeparator: \.isWhitespace)
+    var seen: [Int] = []
+    for (word, next) in zip(words, words.dropFirst()) where word == "Paragraph" {
+      if let number = Int(next), !seen.contains(number) { seen.append(number) }
+    }
+    return #"{"paragraphs":["# + seen.map(String.init).joined(separator: ",") + "]}"
+  }
+
+  @Test func aLongInputIsAnsweredPieceByPieceAndTheValuesMergedWithinTheWindow() async throws {
+    // A model that lists the paragraphs it read, merges the lists it is given, and answers the
+    // piece holding paragraph 30 with prose until it is told why that will not do.
+    let answer = FakeAnswer.computed { prompt in
+      let user = prompt.user
+      if user.hasPrefix("Each line below is a JSON value") {
+        let numbers = user.split(separator: "\n").dropFirst().flatMap {
+          $0.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+        }
+        return Self.paragraphs(numbers.map { "Paragraph \($0)" }.joined(separator: " "))
+      }
+      if user.hasPrefix("Your answer does not match") {
+        return Self.paragraphs(prompt.messages.dropLast().last { $0.role == "user" }?.content ?? "")
+      }
+      return user.contains("Paragraph 30 sentence 1 ") ? "Paragraphs 29 to 36, I think." : Self.paragraphs(user)
+    }
+    let models = [FakeModel("m", answer: answer, contextLength: 1000)]
+    try await withLLM(.init(flavor: .mistral, models: models)) { fake, home in
+      try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+      let schema = home + "/paragraphs.json"
+      try
+        #"{"type":"object","properties":{"paragraphs":{"type":"array","items":{"type":"integer"}}},"required":["paragraphs"]}"#
+        .write(toFile: schema, atomically: true, encoding: .utf8)
+      let base = [
+        "--base-url", fake.baseURL + "/v1", "--type", "mistral", "--model", "m", "--system", "Which paragraphs?",
+        "--schema", schema,
+      ]
+      let all = #"{"paragraphs":["# + (1...60).map(String.init).joined(separator: ",") + "]}"
+      let text = try run("ail-ai", base, environment: environment(home), stdin: AilAILongInputTests.article)
+      #expect(text.status == 0, "\(text.stderr)")
+      #expect(text.stdout == all + "\n")
+      #expect(text.stderr.contains("combined in 1 round"), "\(text.stderr)")
+      #expect(text.stderr.contains("1 answer matched the schema only when asked again"), "\(text.stderr)")
+      let chats = fake.requests(path: "/v1/chat/completions")
+      #expect(chats.count > 3)
+      #expect(chats.allSatisfy { $0.status == 200 }, "a request over the window: \(chats.map(\.status))")
+
+      let record = try WireCoding.line(
+        JSONValue.object(["kind": "article", "id": "a1", "text": .string(AilAILongInputTests.article)]))
+      let records = try run(
+        "ail-ai", base, environment: environment(home), stdin: String(decoding: record, as: UTF8.self))
+      #expect(records.status == 0, "\(records.stderr)")
+      #expect(records.records.first?["ai_json"]?["paragraphs"]?.arrayValue?.count == 60)
+      #expect((records.records.first?["ai"]?["pieces"]?.intValue ?? 0) > 1)
+      #expect(fake.requests(path: "/v1/chat/completions").allSatisfy { $0.status == 200 })
+    }
+    // A server that says nothing of its window refuses the whole input: it goes in halves.
+    let refusing = [FakeModel("m", answer: answer, contextLength: 1000)]
+    try await withLLM(.init(flavor: .llamaCpp, models: refusing)) { fake, home in
+      try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+      let schema = home + "/paragraphs.json"
+      try #"{"type":"object","properties":{"paragraphs":{"type":"array","items":{"type":"integer"}}}}"#.write(
+        toFile: schema, atomically: true, encoding: .utf8)
+      let halved = try run(
+        "ail-ai", ["--base-url", fake.baseURL + "/v1", "--model", "m", "--system", "Which?", "--schema", schema],
+        environment: environment(home), stdin: AilAILongInputTests.article)
+      #expect(halved.status == 0, "\(halved.stderr)")
+      #expect(halved.stdout.hasPrefix(#"{"paragraphs":[1,2,3,"#) && halved.stdout.hasSuffix(",59,60]}\n"))
+      #expect(fake.requests(path: "/v1/chat/completions").first?.status == 400)
+    }
+  }
 }

@@ -285,6 +285,19 @@ import Wire
     let fromFile = try log(place, ["add", "--title", "v"], environment: ["XDG_CONFIG_HOME": place.folder + "/config"])
     #expect(fromFile.records.first?["category"] == .string("Notes"), "\(fromFile.stderr)")
   }
+
+  @Test func aTitleOfSeveralLinesKeepsItsTableRowOneLine() throws {
+    let place = try Place()
+    defer { place.remove() }
+    #expect(try log(place, ["add", "--title", "Call Bob\nabout the boiler", "--tag", "home"]).status == 0)
+    _ = try log(place, ["add", "--title", "Tea"])
+    let table = try log(place, ["list", "--format", "table", "--sort", "title"]).stdout
+    let lines = table.split(separator: "\n")
+    #expect(lines.count == 3, "a heading and a line each: \(table)")
+    #expect(lines.dropFirst().first?.hasSuffix("home  Call Bob about the boiler") == true, "\(table)")
+    let found = try log(place, ["search", "boiler", "--format", "table"]).stdout
+    #expect(found.split(separator: "\n").count == 2, "\(found)")
+  }
 }
 
 extension Array where Element == String {

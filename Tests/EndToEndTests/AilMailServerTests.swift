@@ -56,7 +56,7 @@ import Wire
     try "a;b\n".write(toFile: root + "/Zahlen März.csv", atomically: true, encoding: .utf8)
     let script = """
       ail-mail compose --to 'Jürgen <jm@example.net>' --bcc hidden@example.org --subject 'Grüße' \
-        --attach "$1/Zahlen März.csv" "$1/text.txt" |
+        "$1/text.txt" --attach "$1/Zahlen März.csv" |
       msmtp --host=127.0.0.1 --port=$2 --auth=off --tls=off --from=zoe@example.org -t
       """
     try "Hallo Jürgen!\n".write(toFile: root + "/text.txt", atomically: true, encoding: .utf8)

@@ -59,9 +59,16 @@ import Wire
     let split = try run("ail-transcribe", ["--segments-only", "--max-chunk", "2", "--min-chunk", "0", Self.wav])
     #expect(segments(split).count > 4)
     #expect(segments(split).allSatisfy { $0.1 - $0.0 <= 2.07 })
-    // The least sensitive setting (0.02 RMS) still hears this speech; -10 dBFS hears none.
+    // The least sensitive setting (0.02 RMS) still hears this speech; so does -10 dBFS, since it
+    // peaks above it; -3 dBFS hears none. (This once read "-10 hears none" and passed only because
+    // `--silence-db -10` was a usage error that wrote nothing; a negative value is now taken.)
     #expect(segments(try run("ail-transcribe", ["--segments-only", "--sensitivity", "0", Self.wav])).count == 4)
-    #expect(segments(try run("ail-transcribe", ["--segments-only", "--silence-db", "-10", Self.wav])).isEmpty)
+    let loud = try run("ail-transcribe", ["--segments-only", "--silence-db", "-10", Self.wav])
+    #expect(loud.status == 0, "\(loud.stderr)")
+    #expect(segments(loud).count == 4)
+    let deaf = try run("ail-transcribe", ["--segments-only", "--silence-db", "-3", Self.wav])
+    #expect(deaf.status == 0, "\(deaf.stderr)")
+    #expect(segments(deaf).isEmpty)
   }
 
   @Test func liveInputWritesEachChunkAsSoonAsItIsCommitted() throws {

@@ -211,6 +211,10 @@ enum DocumentedExamples {
     "rk-cache store < articles.ndjson && rk-prune --keep 20": .runs { run in
       run.expect(run.storedArticles == 20, "20 kept of 21")
     },
+    "rk-fetch | rk-cache store --hold-sync && rk-prune --keep 20 && rk-cache record-sync": .runs { run in
+      run.expect(run.status == 0, "the sync time kept by store is recorded at the end")
+      run.expect(run.storedArticles == 20, "20 kept of 21")
+    },
     "rk-prune --keep 100": .runs { run in run.expect(run.storedArticles == 21, "nothing over 100") },
     "rk-prune --max-size 500MB --strategy lru": .runs { run in
       run.expect(run.storedArticles == 21, "far under 500 MB")
@@ -451,11 +455,14 @@ enum DocumentedExamples {
       let sent = run.file("msmtp.log") ?? ""
       run.expect(sent.contains("Subject: Re: Nested multiparts") && sent.contains("In-Reply-To:"), "a reply sent")
     },
-    "ail-mail compose --to anna@example.org --subject Minutes --attach minutes.md note.txt | msmtp -t": .runs { run in
-      let sent = run.file("msmtp.log") ?? ""
-      run.expect(sent.contains("Subject: Minutes") && sent.contains("filename=\"minutes.md\""), "sent with the file")
-      run.expect(sent.contains("teh note has a typo"), "the text of note.txt")
-    },
+    "ail-mail compose --to anna@example.org --subject Minutes --attach minutes.md tidy.md < note.txt | msmtp -t":
+      .runs { run in
+        let sent = run.file("msmtp.log") ?? ""
+        run.expect(
+          sent.contains("Subject: Minutes") && sent.contains("filename=\"minutes.md\"")
+            && sent.contains("filename=\"tidy.md\""), "sent with both files")
+        run.expect(sent.contains("teh note has a typo"), "the text of note.txt")
+      },
     "ail-ai --preset Tidy < note.txt | ail-mail compose --to anna@example.org --subject Notes > draft.eml": .runs {
       run in
       run.expect(run.file("draft.eml")?.contains("Subject: Notes\n") == true, "a draft")

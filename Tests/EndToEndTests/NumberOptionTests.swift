@@ -53,6 +53,32 @@ import Testing
     #expect(result.stdout.isEmpty)
   }
 
+  /// `-5` after its option, which ArgumentParser took for an option ("Missing value for '--width'").
+  static let negative: [(tool: String, arguments: [String], range: String)] = [
+    ("rk-cache", ["text", "x", "--width", "-5"], "from 0 to 100000"),
+    ("ail-log", ["list", "--limit", "-1"], "from 0 to 1000000000"),
+    ("rk-prune", ["--keep", "-1"], "from 0 to 1000000000"),
+    ("rk-fetch", server + ["--timeout", "-0.5"], "from 0.001 to 86400"),
+    ("ail-ai", ["--retry-delay", "-.5"], "from 0 to 3600"),
+  ]
+
+  @Test(arguments: 0..<negative.count)
+  func aNegativeNumberAfterItsOptionIsRefusedWithTheRange(_ index: Int) throws {
+    let (tool, arguments, range) = Self.negative[index]
+    let place = TemporaryFolder.path("negative")
+    defer { TemporaryFolder.remove(place) }
+    let result = try run(
+      tool, arguments, environment: ["READECK_TOKEN": "x", "RK_DB": place + "/cache.sqlite"], stdin: Self.article + "\n"
+    )
+    #expect(result.status == 64, "\(tool) \(arguments): \(result.status) \(result.stderr)")
+    let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
+    let (option, value) = (arguments[arguments.count - 2], arguments[arguments.count - 1])
+    #expect(
+      first.hasPrefix("\(tool): error: The value '\(value)' is invalid for '\(option) ") && first.contains(range),
+      "\(tool) \(arguments): \(first)")
+    #expect(result.stdout.isEmpty)
+  }
+
   @Test func theRangeIsInTheHelp() throws {
     let help = try run("rk-fetch", ["--help"])
     let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -146,4 +146,37 @@ import Wire
       #expect(fake.requests.filter { $0.route == .create }.count == 1)
     }
   }
+
+  @Test func aLinkCachedUnderTheServersSpellingIsAlreadyCached() throws {
+    let folder = TemporaryFolder.path("rk-add-spelling")
+    defer { TemporaryFolder.remove(folder) }
+    let db = folder + "/cache.sqlite"
+    let article =
+      #"{"kind":"article","id":"Cafe0000000000000001","bookmark":{"id":"Cafe0000000000000001","title":"Café","url":"https://example.org/caf%C3%A9"},"html":"<p>Kaffee.</p>","fetched_at":"2026-11-22T00:00:00Z"}"#
+    #expect(try run("rk-cache", ["store", "--db", db], stdin: article + "\n").status == 0)
+    let added = try run("rk-cache", ["add", "--db", db, "https://Example.org/café#menu"])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(added.stderr.contains("already cached as Cafe0000000000000001"), "\(added.stderr)")
+    #expect(added.records(kind: "queued_link").isEmpty)
+    #expect(try run("rk-cache", ["pending", "--db", db]).stdout.isEmpty)
+  }
+
+  /// Cron's make sync and one run by hand: each push read the queue when it started, and every
+  /// link was created twice. The second now waits for the first and finds nothing left to send.
+  @Test(.timeLimit(.minutes(2))) func twoPushesAtOnceCreateEachLinkOnce() async throws {
+    try await withStore { db, fake in
+      let links = (1...3).map { "https://example.net/twice-\($0)" }
+      #expect(try run("rk-cache", ["add", "--db", db] + links).status == 0)
+      fake.setLatency(milliseconds: 400)
+      let arguments = ["--db", db, "--server", fake.baseURL, "--timeout", "20"]
+      async let first = runInBackground("rk-push", arguments, environment: environment)
+      async let second = runInBackground("rk-push", arguments, environment: environment)
+      let runs = try await [first, second]
+      for push in runs { #expect(push.status == 0 || push.status == 75, "\(push.stderr)") }
+      let creates = fake.requests.filter { $0.route == .create }
+      #expect(creates.count == 3, "\(runs.map(\.stderr))")
+      for link in links { #expect(fake.bookmarks.filter { $0.url == link }.count == 1, "\(link)") }
+      #expect(runs.flatMap { $0.records(kind: "created") }.count == 3)
+    }
+  }
 }

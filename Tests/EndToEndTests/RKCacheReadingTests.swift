@@ -137,4 +137,20 @@ import ZIPFoundation
       #expect(try String(contentsOfFile: cache + "/readkeep/pages/\(id).html", encoding: .utf8) == html)
     }
   }
+
+  /// html records the access and nothing else: the help said it marked the article read.
+  @Test func htmlRecordsTheAccessAndSaysNoMore() async throws {
+    let sample = Array(Self.samples.prefix(1))
+    try await withStore(sample) { db, _, _ in
+      let help = try run("rk-cache", ["html", "--help"]).stdout
+      #expect(!help.contains("marks it as read"), "\(help)")
+      #expect(help.contains("records when it was opened"))
+      let before = try run("rk-cache", ["show", "--db", db, sample[0].id]).records.first
+      #expect(try run("rk-cache", ["html", "--db", db, sample[0].id]).status == 0)
+      let after = try run("rk-cache", ["show", "--db", db, sample[0].id]).records.first
+      #expect(after?["is_archived"] == before?["is_archived"] && after?["read_progress"] == before?["read_progress"])
+      #expect(after?["accessed_at"] != nil && after?["accessed_at"] != before?["accessed_at"])
+      #expect(try run("rk-cache", ["pending", "--db", db]).stdout.isEmpty, "nothing queued for the server")
+    }
+  }
 }

@@ -13,7 +13,7 @@ import ZIPFoundation
   static let id = "Hh1Hh2Hh3Hh4Hh5Hh6Hh7H"
 
   static let article = """
-    <section><p>Before <rd-annotation data-annotation-id-value="a1" id="annotation-a1" \
+    <section><p>See <a href="https://example.org/more">more</a>. Before <rd-annotation data-annotation-id-value="a1" id="annotation-a1" \
     data-annotation-color="yellow">the marked words</rd-annotation><rd-annotation data-annotation-note \
     title="Why it matters &amp; more"></rd-annotation> after.</p>
     <table><tbody><tr><td><rd-annotation data-annotation-id-value="a2" id="annotation-a2" \
@@ -39,15 +39,29 @@ import ZIPFoundation
     }
   }
 
-  @Test func textMarksTheHighlightsAndNumbersTheNotes() async throws {
+  /// Notes are [n1], [n2] …, apart from the links' references [1], [2] …
+  @Test func textMarksTheHighlightsAndNumbersTheNotesApartFromTheLinks() async throws {
     try await withArticle { db, _, _ in
       let text = try run("rk-cache", ["text", "--db", db, "--width", "0", Self.id]).stdout
-      #expect(text.contains("Before ==the marked words==[1] after."), "\(text)")
+      #expect(text.contains("See more [1]. Before ==the marked words==[n1] after."), "\(text)")
       #expect(text.contains("==left cell==") && text.contains("==right cell=="))
-      #expect(text.contains("Im ==Grünen – draußen==[2]"))
+      #expect(text.contains("Im ==Grünen – draußen==[n2]"))
       #expect(
-        text.contains("Notes\n") && text.contains("[1] Why it matters & more\n") && text.contains("[2] Notiz: schön"))
+        text.contains("Notes\n") && text.contains("[n1] Why it matters & more\n")
+          && text.contains("[n2] Notiz: schön"))
+      #expect(text.contains("References:\n[1] https://example.org/more"), "\(text)")
       #expect(!text.contains("rd-annotation") && !text.contains("<"))
+    }
+  }
+
+  @Test func textHeadsItsNotesAndReferencesInGermanUnderAGermanLocale() async throws {
+    try await withArticle { db, _, _ in
+      let text = try run(
+        "rk-cache", ["text", "--db", db, "--width", "0", Self.id], environment: ["LANG": "de_DE.UTF-8"]
+      ).stdout
+      #expect(text.contains("Notizen\n-------\n\n[n1] Why it matters & more"), "\(text)")
+      #expect(text.contains("Verweise:\n[1] https://example.org/more"), "\(text)")
+      #expect(!text.contains("Notes\n") && !text.contains("References:"))
     }
   }
 

@@ -114,4 +114,29 @@ import Wire
       #expect(try ids(db).count == 6)
     }
   }
+
+  @Test func aPruneThatWouldEmptyTheStoreAsksForYesAndRemovesNothingWithout() throws {
+    try withStore { db, _ in
+      for limits in [["--keep", "0"], ["--max-size", "0"], ["--max-size", "1kB"]] {
+        let refused = try run("rk-prune", ["--db", db] + limits)
+        #expect(refused.status == 64, "\(limits): \(refused.stderr)")
+        #expect(refused.stdout.isEmpty)
+        #expect(refused.stderr.contains("would remove every article in the store (6,"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--yes"))
+        #expect(try ids(db).count == 6, "\(limits) removed articles")
+      }
+      // What it would remove can still be seen without --yes.
+      let dry = try run("rk-prune", ["--db", db, "--keep", "0", "--dry-run"])
+      #expect(dry.status == 0 && dry.records(kind: "pruned").count == 6, "\(dry.stderr)")
+      #expect(try ids(db).count == 6)
+      // A prune that leaves one article needs nothing.
+      #expect(try run("rk-prune", ["--db", db, "--keep", "1"]).records(kind: "pruned").count == 5)
+      let emptied = try run("rk-prune", ["--db", db, "--keep", "0", "--yes"])
+      #expect(emptied.status == 0, "\(emptied.stderr)")
+      #expect(emptied.records(kind: "pruned").map { $0["id"]?.stringValue } == ["a6"])
+      #expect(try ids(db).isEmpty)
+      // An empty store has nothing to refuse.
+      #expect(try run("rk-prune", ["--db", db, "--keep", "0"]).status == 0)
+    }
+  }
 }

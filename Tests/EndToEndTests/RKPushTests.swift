@@ -235,7 +235,7 @@ import Wire
       let listed = try run("rk-cache", ["list", "--db", db]).records(kind: "cache_entry")
       #expect(listed.compactMap { $0["id"]?.stringValue }.sorted() == ids.dropFirst().sorted())
       #expect(try run("rk-cache", ["show", "--db", db, ids[0]]).status == 0, "still in the store")
-      let pruned = try run("rk-prune", ["--db", db, "--keep", "0"]).records(kind: "pruned")
+      let pruned = try run("rk-prune", ["--db", db, "--keep", "0", "--yes"]).records(kind: "pruned")
       #expect(!pruned.contains { $0["id"]?.stringValue == ids[0] }, "never pruned while queued")
       #expect(fake.requests.isEmpty, "marking is offline")
 

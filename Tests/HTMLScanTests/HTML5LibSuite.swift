@@ -15,8 +15,8 @@ enum HTML5LibSuite {
   ]
 
   /// The `tokenizer` folder: `$HTML5LIB_TESTS` (the html5lib-tests folder or its `tokenizer`
-  /// folder), else `shared/html5lib-tests/tokenizer` beside this file's package folder or any
-  /// folder above it, as in the team's layout (/work/shared beside /work/<worktree>). Nil when
+  /// folder; `tree-construction` is found beside it), else `shared/html5lib-tests/tokenizer`
+  /// beside this file's package folder or any folder above it, as in the team's layout (/work/shared beside /work/<worktree>). Nil when
   /// neither is there; when the variable is set, it is used even if wrong, so that a run that
   /// was pointed at the suite fails rather than skips.
   static let folder: URL? = {
@@ -36,11 +36,14 @@ enum HTML5LibSuite {
   }()
 
   /// The `tree-construction` folder beside `tokenizer`: its inputs exercise misnested markup.
+  /// Like `folder`, used even when missing if `$HTML5LIB_TESTS` is set, so that a run pointed at
+  /// the suite fails rather than skips its tree-construction half.
   static var treeConstructionFolder: URL? {
-    guard let tree = folder?.deletingLastPathComponent().appendingPathComponent("tree-construction"),
-      isDirectory(tree)
-    else { return nil }
-    return tree
+    guard let tree = folder?.deletingLastPathComponent().appendingPathComponent("tree-construction") else {
+      return nil
+    }
+    let pointed = ProcessInfo.processInfo.environment["HTML5LIB_TESTS"].map { !$0.isEmpty } ?? false
+    return pointed || isDirectory(tree) ? tree : nil
   }
 
   /// The `#data` of every test in the `.dat` files of `tree-construction` (their format is in that

@@ -57,6 +57,18 @@ import Wire
     #expect(!entry("Subject: x\n\n", position: 1).hasAttachments)
   }
 
+  @Test func aListedRecordLeavesOutWhatOnlyTheBodyTells() throws {
+    let listed = entry(
+      "Subject: x\nContent-Type: multipart/mixed; boundary=x\n\n--x\nContent-Type: text/html\n\n<p>never read\n",
+      position: 0)
+    #expect(listed.hasAttachments)
+    #expect(listed.record.hasHTML == nil && listed.record.attachments == nil)
+    let line = String(decoding: try WireCoding.line(listed.record), as: UTF8.self)
+    #expect(!line.contains("has_html") && !line.contains("attachments"), "\(line)")
+    let parsed = message("Subject: x\n\nplain\n").record()
+    #expect(parsed.hasHTML == false && parsed.attachments == [])
+  }
+
   @Test func mboxFlagsComeFromStatusLines() {
     let read = entry("Status: RO\nX-Status: AF\nSubject: x\n\n", position: 0, flags: nil)
     #expect(read.flags == [.seen, .replied, .flagged])

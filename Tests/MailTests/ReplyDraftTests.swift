@@ -26,11 +26,12 @@ import Wire
     """)
 
   func draft(all: Bool = false, from: MailAddress? = MailAddress(name: "Me", address: "me@example.org")) -> String {
-    ReplyDraft(
+    let written = ReplyDraft(
       from: from, all: all, date: Date(timeIntervalSince1970: 1_795_338_000), offsetSeconds: 3600,
       messageID: "new@example.org"
     )
     .message(replyingTo: original, text: "Danke, gut!")
+    return String(decoding: written, as: UTF8.self)
   }
 
   func headers(_ draft: String) -> HeaderFields { MailMessage(Array(draft.utf8)).headers }
@@ -71,9 +72,9 @@ import Wire
   @Test func replyToWinsOverFrom() {
     let withReplyTo = message(
       "From: a@example.org\nReply-To: List <list@example.org>\nSubject: x\nMessage-ID: <m@x>\n\nbody\n")
-    let text = ReplyDraft(from: nil, date: Date(timeIntervalSince1970: 0), messageID: "n@x").message(
+    let written = ReplyDraft(from: nil, date: Date(timeIntervalSince1970: 0), messageID: "n@x").message(
       replyingTo: withReplyTo, text: "ok\n")
-    let fields = headers(text)
+    let fields = headers(String(decoding: written, as: UTF8.self))
     #expect(fields["To"] == "List <list@example.org>")
     #expect(fields["From"] == nil)
     #expect(fields["References"] == "<m@x>")

@@ -38,10 +38,12 @@ struct WrittenMessageTests {
 
     """)
 
-  func read(_ written: String) throws -> JSONValue {
+  func read(_ written: String) throws -> JSONValue { try read(Array(written.utf8)) }
+
+  func read(_ written: [UInt8]) throws -> JSONValue {
     let python = try #require(python3)
     let output = try runPython(
-      python, [repositoryRoot.appendingPathComponent("scripts/mail-written.py").path], stdin: Data(written.utf8))
+      python, [repositoryRoot.appendingPathComponent("scripts/mail-written.py").path], stdin: Data(written))
     return try Array(output.utf8).withUnsafeBytes { try WireCoding.parse($0) }
   }
 
@@ -120,7 +122,7 @@ struct WrittenMessageTests {
     #expect(attachments.first?["subject"] == "Fwd: Grüße aus Berlin")
     #expect(attachments.first?["from"] == "Jürgen Müller <jm@example.net>")
     // And our own reader finds the enclosed message byte for byte.
-    let back = MailMessage(Array(written.utf8))
+    let back = MailMessage(written)
     let enclosed = try #require(back.attachmentParts.first)
     #expect(back.content(of: enclosed).bytes == original.bytes)
   }

@@ -31,6 +31,8 @@ import Testing
     let root = try JSONSerialization.jsonObject(with: Data(dumpHelp.utf8)) as? [String: Any]
     let command = root?["command"] as? [String: Any]
     let subcommands = command?["subcommands"] as? [[String: Any]] ?? []
-    return subcommands.compactMap { $0["commandName"] as? String }.filter { $0 != "help" }
+    // A hidden subcommand (readkeep.mk's `rk-cache make-message`) is left out of completions too.
+    return subcommands.filter { $0["shouldDisplay"] as? Bool != false }.compactMap { $0["commandName"] as? String }
+      .filter { $0 != "help" }
   }
 }

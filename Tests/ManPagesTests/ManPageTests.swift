@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Localization
 import TestSupport
 import Testing
 import ToolKit
@@ -45,6 +46,15 @@ struct SampleTool: ParsableCommand {
   @Test func theHeaderCarriesTheFixedDateAndVersion() throws {
     let firstLine = try page().split(separator: "\n").first
     #expect(firstLine == #".TH "RK-SAMPLE" 1 "\#(Toolbox.manualDate)" "rk & ail \#(Toolbox.version)" "User Commands""#)
+  }
+
+  @Test func aGermanPageHasNoEnglishHeadingOrBuiltInHelpLeft() throws {
+    let page = try ManPage.render(dumpHelp: Data(SampleTool._dumpHelp().utf8), language: .german)
+    #expect(page.contains("\n.SH BEZEICHNUNG\nrk-sample \\- Do sample things with records.\n"), "\(page)")
+    #expect(!page.contains(".SH NAME"))
+    #expect(page.contains(".TP\n\\fB\\-\\-version\\fR\nDie Version anzeigen.\n"), "\(page)")
+    #expect(page.contains("\nHilfe anzeigen.\n"), "\(page)")
+    #expect(!page.contains("Show the version.") && !page.contains("Show help information."))
   }
 
   @Test func sectionsComeFromTheCommandDefinition() throws {

@@ -98,6 +98,29 @@ import Wire
     }
   }
 
+  @Test func aTaskDueAtNoReadableDateKeepsTheDateInItsTextAndIsNamedForAWarning() throws {
+    try withStore { store, _ in
+      var filing = RecordFiling(
+        category: nil, tags: [], title: nil, recordings: store.recordings,
+        dates: TypedDate(now: tuesdayMorning, timeZone: berlin))
+      let tasks = try object(
+        #"{"tasks":[{"title":"Call Bob","due":"next Friday-ish","note":"About the boiler."},"#
+          + #"{"title":"Pay rent","due":"2026-12-01 09:00"}]}"#)
+      guard case .entries(let drafts) = try filing.take(tasks) else {
+        Issue.record("the tasks are not filed")
+        return
+      }
+      #expect(drafts.map(\.title) == ["Call Bob", "Pay rent"])
+      #expect(drafts[0].reminder == nil)
+      #expect(drafts[0].content == "About the boiler.\n\nDue: next Friday-ish")
+      #expect(drafts[1].reminder != nil)
+      #expect(filing.unreadDates == [RecordFiling.UnreadDate(task: "Call Bob", due: "next Friday-ish")])
+      // The next record starts afresh: a warning names each task once.
+      _ = try filing.take(try object(#"{"tasks":[{"title":"Pay rent","due":"2026-12-01 09:00"}]}"#))
+      #expect(filing.unreadDates.isEmpty)
+    }
+  }
+
   @Test func aMalformedMailSaysWhichField() throws {
     try withStore { store, _ in
       #expect(throws: DecodingError.self) { try file([#"{"kind":"mail","subject":"x"}"#], into: store) }

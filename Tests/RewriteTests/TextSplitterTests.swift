@@ -1,3 +1,4 @@
+import FakeServer
 import Testing
 import Wire
 
@@ -38,14 +39,14 @@ import Wire
     let pieces = TextSplitter.split(text, maxTokens: TokenEstimate.tokens(paragraphs[0]) * 2 + 2)
     let pairs: [String] = [0, 2, 4].map { paragraphs[$0] + "\n\n" + paragraphs[$0 + 1] }
     #expect(pieces.map(\.text) == pairs)
-    #expect(pieces.map(\.joint) == ["\n\n", "\n\n", " "])
+    #expect(pieces.map(\.joint) == ["\n\n", "\n\n", ""])
   }
 
   @Test func windowsLineEndsBreakParagraphsToo() {
     let text = "First paragraph here.\r\n\r\nSecond paragraph here.\r\nSame paragraph."
     let pieces = TextSplitter.split(text, maxTokens: 10)
     #expect(pieces.map(\.text) == ["First paragraph here.", "Second paragraph here.", "Same paragraph."])
-    #expect(pieces.map(\.joint) == ["\n\n", "\n", " "])
+    #expect(pieces.map(\.joint) == ["\n\n", "\n", ""])
   }
 
   @Test func aParagraphTooLongIsCutAfterASentenceThenBetweenWords() {
@@ -62,6 +63,62 @@ import Wire
     #expect(pieces.map(\.text).joined() == word)
     #expect(pieces.map(\.text.count) == [7, 7, 7, 7, 2])
     #expect(pieces.allSatisfy { $0.separator.isEmpty })
+  }
+
+  @Test func aCharacterBiggerThanAPieceIsCutBetweenItsScalars() {
+    // One letter under 200 accents: 401 bytes, one Character, 134 tokens.
+    let letter = "a" + String(repeating: "\u{301}", count: 200)
+    let text = "Before " + letter + " after"
+    let pieces = TextSplitter.split(text, maxTokens: 64)  // 192 bytes
+    #expect(Array(pieces.map { $0.text + $0.separator }.joined().utf8) == Array(text.utf8))
+    #expect(pieces.allSatisfy { TokenEstimate.tokens($0.text) <= 64 })
+    #expect(pieces.map(\.text.unicodeScalars.count) == [6, 96, 96, 9 + 6])
+    // The answers to the cut letter join with nothing between them.
+    #expect(pieces.map(\.joint) == [" ", "", "", ""])
+  }
+
+  @Test func halvingAPieceOfOneCharacterMakesItSmaller() {
+    let letter = "e" + String(repeating: "\u{308}\u{301}", count: 300)  // 1,201 bytes: 401 tokens
+    var piece = letter
+    // Nine halvings reach two tokens; the bound stops a splitter that gives the piece back.
+    for _ in 0..<20 where TokenEstimate.tokens(piece) > 2 {
+      let half = TokenEstimate.tokens(piece) / 2
+      let parts = TextSplitter.split(piece, maxTokens: half)
+      #expect(parts.count > 1)
+      #expect(parts.allSatisfy { TokenEstimate.tokens($0.text) <= half })
+      piece = parts[0].text
+    }
+    #expect(TokenEstimate.tokens(piece) <= 2)
+  }
+
+  /// Text made of what cuts badly: letters under many accents, emoji joined into one, flags,
+  /// Korean syllables from jamo, CR LF, spaces and paragraph breaks.
+  static func awkwardText(_ generator: inout SplitMix64) -> String {
+    let parts = [
+      "a", "ß", " ", "\n", "\r\n", "\n\n", ". ", "\u{301}", "\u{308}", "\u{200D}", "👩", "🏽", "🇩🇪",
+      "\u{1100}", "\u{1161}", "\u{11A8}", "\u{FE0F}", "“", "»",
+    ]
+    var text = ""
+    for _ in 0..<generator.below(400) {
+      let part = generator.pick(parts)
+      // Runs of one part make the big characters.
+      text += String(repeating: part, count: 1 + generator.below(generator.below(4) == 0 ? 120 : 3))
+    }
+    return text
+  }
+
+  @Test func anyTextAtAnySizeComesBackWholeInPiecesThatFit() {
+    var generator = SplitMix64(seed: 45)
+    for _ in 0..<300 {
+      let text = Self.awkwardText(&generator)
+      let limit = 1 + generator.below(generator.below(2) == 0 ? 4 : 80)
+      let pieces = TextSplitter.split(text, maxTokens: limit)
+      #expect(Array(pieces.map { $0.text + $0.separator }.joined().utf8) == Array(text.utf8))
+      for piece in pieces {
+        let fits = TokenEstimate.tokens(piece.text) <= limit || piece.text.unicodeScalars.count == 1
+        #expect(fits, "a piece of \(TokenEstimate.tokens(piece.text)) tokens over \(limit)")
+      }
+    }
   }
 
   @Test func textThatFitsIsOnePiece() {

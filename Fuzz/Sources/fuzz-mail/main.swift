@@ -8,7 +8,11 @@
 //   (c) the encoded-word encoder's round trip, quoted-printable and base64 round trips, the
 //       charset decoder by a label taken from the input, address parsing and formatting,
 //       Maildir file names (the flags after `:2,`, and their renames), attachment names made
-//       safe to save, and a written message with the input as an attachment read back whole.
+//       safe to save, and a written message with the input as an attachment read back whole;
+// and the whole input again through
+//   (d) attachment names made safe and shortened, the input as one name and every attachment's
+//       name in the message: non-empty, within the budget, no leading dot, no '/' or NUL, and a
+//       return at all (a name once looped forever).
 // The round trips re-encode their input and cost several times what the parse costs; on the whole
 // of a 4 KB input they held the run to a few hundred executions a second.
 // A broken invariant prints what broke and traps, which libFuzzer reports as a crash and saves as
@@ -24,10 +28,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let message = MailMessage(bytes)
   checkRanges(message.root, within: 0..<bytes.count)
   let record = message.record(source: "fuzz")
-  check(record.attachments.allSatisfy { $0.size >= 0 }, "negative attachment size")
-  check(message.attachmentParts.count == record.attachments.count, "attachment parts and records differ")
+  let attachments = record.attachments ?? []
+  check(record.hasHTML != nil && record.attachments != nil, "a parsed record without has_html or attachments")
+  check(attachments.allSatisfy { $0.size >= 0 }, "negative attachment size")
+  check(message.attachmentParts.count == attachments.count, "attachment parts and records differ")
+  for (number, attachment) in attachments.enumerated() {
+    checkShortened(
+      attachment.filename ?? "", AttachmentName.safe(attachment.filename, number: number + 1, mime: attachment.mime))
+  }
   let listed = InboxEntry(head: bytes, source: "fuzz", position: 0, maildirFlags: nil)
   check(listed.record.text == nil && listed.record.flags != nil, "a listed record with text or without flags")
+  check(
+    listed.record.hasHTML == nil && listed.record.attachments == nil, "a listed record claims to know the body")
 
   _ = EncodedWords.decodeReporting(String(decoding: bytes, as: UTF8.self))
   _ = TransferEncoding.base64(bytes)
@@ -43,9 +55,57 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   check(messages <= lines, "more messages than lines")
 
   roundTrips(Array(bytes.prefix(roundTripLength)))
+  draftHeaders(message)
   maildirNames(String(decoding: bytes.prefix(roundTripLength), as: UTF8.self))
   attachmentNames(Array(bytes.prefix(roundTripLength)))
+  // The whole input as one name, so that names far over the budget (an extension of hundreds of
+  // combining accents, one character of kilobytes) are cut too.
+  let whole = String(decoding: bytes, as: UTF8.self)
+  checkShortened(whole, AttachmentName.safe(whole, number: 1, mime: "application/pdf"))
   return 0
+}
+
+/// What any name from a sender must become (a name that never came back hangs the run, which
+/// libFuzzer reports as a timeout): one visible name within the budget, its first byte no dot.
+func checkShortened(_ name: String, _ safe: String) {
+  let bytes = Array(safe.utf8)
+  check(
+    !bytes.isEmpty && bytes.count <= AttachmentName.maximumBytes && bytes.first != UInt8(ascii: ".")
+      && !bytes.contains(UInt8(ascii: "/")) && !bytes.contains(0),
+    "unsafe attachment name \(safe.debugDescription) from \(name.prefix(200).debugDescription)")
+  check(AttachmentName.numbered(safe, 9999).utf8.count <= 255, "a numbered name is too long: \(safe.debugDescription)")
+}
+
+/// The drafts built from any message (a reply to all, an inline forward to its recipients and an
+/// enclosing one): no header line holds a control character (a bare CR split the To line for
+/// `msmtp -t`), and every To and Cc value reads back as the recipients meant, each an address.
+func draftHeaders(_ message: MailMessage) {
+  let draft = ReplyDraft(
+    from: MailAddress(address: "me@example.org"), all: true, date: Date(timeIntervalSince1970: 0),
+    messageID: "fuzz@example.org")
+  let recipients = draft.recipients(replyingTo: message)
+  let everybody = recipients.to + recipients.cc
+  let drafts = [
+    (draft.message(replyingTo: message, text: "ok"), recipients.to, recipients.cc),
+    (draft.message(forwarding: message, to: everybody, text: "ok"), everybody, []),
+    (draft.message(enclosing: message, to: recipients.cc, text: "ok"), recipients.cc, []),
+  ]
+  for (written, to, cc) in drafts {
+    for line in written.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+      if line.isEmpty { break }
+      check(
+        !line.contains { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F },
+        "a control character in a draft's header line \(String(decoding: line, as: UTF8.self).debugDescription)")
+    }
+    let fields = MailMessage(written).headers
+    for (name, meant) in [("To", to), ("Cc", cc)] {
+      let values = fields.all(name)
+      let read = values.flatMap(AddressList.parse)
+      check(
+        read.allSatisfy { HeaderValue.isAddress($0.address) } && read.map(\.address) == meant.map(\.address),
+        "\(name): \(values.debugDescription) reads back as \(read), not \(meant)")
+    }
+  }
 }
 
 /// Each line as an attachment's name from a sender: the safe name is one plain, visible name;
@@ -54,11 +114,10 @@ func attachmentNames(_ bytes: [UInt8]) {
   let text = String(decoding: bytes, as: UTF8.self)
   for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(8) {
     let safe = AttachmentName.safe(String(line), number: 1, mime: "text/plain")
+    checkShortened(String(line), safe)
     check(
-      !safe.isEmpty && !safe.contains("/") && !safe.hasPrefix(".") && safe.utf8.count <= 240
-        && !safe.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
-      "unsafe attachment name \(safe.debugDescription) from \(line.debugDescription)")
-    check(AttachmentName.numbered(safe, 3).utf8.count <= 255, "a numbered name is too long")
+      !safe.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+      "a control character in \(safe.debugDescription) from \(line.debugDescription)")
   }
   let name = String(text.prefix { $0 != "\n" })
   let written = OutgoingMessage(
@@ -119,7 +178,9 @@ func roundTrips(_ bytes: [UInt8]) {
 
   for address in AddressList.parse(text) where isPlain(address.address) {
     let again = AddressList.parse(ReplyDraft.format(address))
-    check(again == [address], "address does not read back: \(address) → \(ReplyDraft.format(address)) → \(again)")
+    // A name is written on one line: its control characters become spaces.
+    let meant = MailAddress(name: HeaderValue.displayName(address.name), address: address.address)
+    check(again == [meant], "address does not read back: \(address) → \(ReplyDraft.format(address)) → \(again)")
   }
 }
 

@@ -16,14 +16,16 @@ public struct OutgoingAttachment: Sendable, Equatable {
     self.init(filename: name, mime: MediaSniff.type(of: content, name: name), content: content)
   }
 
-  /// The part's header and body, lines ending in `\n`.
-  func part() -> String {
+  /// The part's header and body, lines ending in `\n`. An enclosed message keeps its bytes as
+  /// they are, whatever they are: its header says which transfer encoding that is.
+  func part() -> [UInt8] {
     if mime == "message/rfc822" {
-      let eightBit = content.contains { $0 >= 0x80 }
-      var text = String(decoding: content, as: UTF8.self)
-      if !text.hasSuffix("\n") { text += "\n" }
-      return "Content-Type: message/rfc822\n" + "Content-Disposition: " + Self.parameter("attachment", filename) + "\n"
-        + "Content-Transfer-Encoding: \(eightBit ? "8bit" : "7bit")\n\n" + text
+      let header =
+        "Content-Type: message/rfc822\n" + "Content-Disposition: " + Self.parameter("attachment", filename) + "\n"
+        + "Content-Transfer-Encoding: \(Self.identityEncoding(of: content))\n\n"
+      // No line break added: the one before the next boundary belongs to the boundary, so the
+      // part reads back as exactly `content`.
+      return Array(header.utf8) + content
     }
     var lines = [
       "Content-Type: " + mime + (mime.hasPrefix("text/") ? "; charset=utf-8" : ""),
@@ -37,7 +39,29 @@ public struct OutgoingAttachment: Sendable, Equatable {
       lines.append(String(decoding: encoded[start..<min(start + 76, encoded.count)], as: UTF8.self))
       start += 76
     }
-    return lines.joined(separator: "\n") + "\n"
+    return Array((lines.joined(separator: "\n") + "\n").utf8)
+  }
+
+  /// The encoding that names `bytes` as they are (RFC 2045 §2.7–2.9; a message/rfc822 part may
+  /// have no other, RFC 2046 §5.2.1): `7bit` for short lines of ASCII, `8bit` when bytes above
+  /// 127 are in them, `binary` when a NUL, a CR that does not end a line, or a line longer than
+  /// 998 bytes is; line ends may be LF or CRLF, as `sendmail -t` takes either.
+  static func identityEncoding(of bytes: [UInt8]) -> String {
+    var eightBit = false
+    var lineLength = 0
+    for (index, byte) in bytes.enumerated() {
+      switch byte {
+      case 0: return "binary"
+      case UInt8(ascii: "\n"): lineLength = 0
+      case UInt8(ascii: "\r"):
+        guard index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") else { return "binary" }
+      default:
+        lineLength += 1
+        if lineLength > 998 { return "binary" }
+        if byte >= 0x80 { eightBit = true }
+      }
+    }
+    return eightBit ? "8bit" : "7bit"
   }
 
   /// `attachment; filename="name"` for a short printable ASCII name, else RFC 2231's
@@ -72,28 +96,31 @@ public struct OutgoingAttachment: Sendable, Equatable {
 /// Writes a message body: plain text alone, or as the first part of a multipart/mixed with the
 /// attachments after it.
 enum MessageBody {
-  /// The MIME header lines and the body after `headers`.
-  static func finish(_ headers: [String], text: String, attachments: [OutgoingAttachment]) -> String {
+  /// The MIME header lines and the body after `headers`: the whole message, in bytes, since an
+  /// enclosed message is carried as it is.
+  static func finish(_ headers: [String], text: String, attachments: [OutgoingAttachment]) -> [UInt8] {
     var lines = headers
     lines.append("MIME-Version: 1.0")
     let encoded = PlainTextBody.encode(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
     let textHeader = "Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: \(encoded.transferEncoding)"
-    guard !attachments.isEmpty else { return lines.joined(separator: "\n") + "\n" + textHeader + "\n\n" + encoded.body }
-    let parts = [textHeader + "\n\n" + encoded.body] + attachments.map { $0.part() }
+    guard !attachments.isEmpty else {
+      return Array((lines.joined(separator: "\n") + "\n" + textHeader + "\n\n" + encoded.body).utf8)
+    }
+    let parts = [Array((textHeader + "\n\n" + encoded.body).utf8)] + attachments.map { $0.part() }
     let boundary = Self.boundary(avoiding: parts)
     lines.append("Content-Type: multipart/mixed; boundary=\"\(boundary)\"")
-    var body = "This is a message in MIME format.\n"
-    for part in parts { body += "\n--\(boundary)\n" + part }
-    body += "\n--\(boundary)--\n"
-    return lines.joined(separator: "\n") + "\n\n" + body
+    var body = Array((lines.joined(separator: "\n") + "\n\nThis is a message in MIME format.\n").utf8)
+    for part in parts { body += Array("\n--\(boundary)\n".utf8) + part }
+    body += Array("\n--\(boundary)--\n".utf8)
+    return body
   }
 
   /// A boundary that no part contains (RFC 2046 §5.1.1); `=_` cannot start a line of
   /// quoted-printable or base64, so the first try almost always stands.
-  private static func boundary(avoiding parts: [String]) -> String {
+  private static func boundary(avoiding parts: [[UInt8]]) -> String {
     while true {
       let candidate = "=_ail-mail_" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-      if !parts.contains(where: { $0.contains(candidate) }) { return candidate }
+      if !parts.contains(where: { $0.contains(Array(candidate.utf8)) }) { return candidate }
     }
   }
 }

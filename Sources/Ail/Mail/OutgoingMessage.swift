@@ -33,13 +33,21 @@ public struct OutgoingMessage: Sendable {
     self.messageID = messageID
   }
 
+  /// The message as text: for one whose parts are all text (`ail-log mail`); a message that
+  /// may enclose one of other bytes is written with ``bytes(text:attachments:)``.
   public func message(text: String, attachments: [OutgoingAttachment] = []) -> String {
+    String(decoding: bytes(text: text, attachments: attachments), as: UTF8.self)
+  }
+
+  /// The message, every attachment as its bytes are. The subject and the names go on one line
+  /// (``HeaderValue/singleLine(_:)``): no value splits a header.
+  public func bytes(text: String, attachments: [OutgoingAttachment] = []) -> [UInt8] {
     var lines: [String] = []
     if let from { lines.append("From: " + ReplyDraft.format(from)) }
     lines.append(ReplyDraft.addressField("To", to))
     if !cc.isEmpty { lines.append(ReplyDraft.addressField("Cc", cc)) }
     if !bcc.isEmpty { lines.append(ReplyDraft.addressField("Bcc", bcc)) }
-    lines.append("Subject: " + EncodedWords.encode(subject))
+    lines.append("Subject: " + EncodedWords.encode(HeaderValue.singleLine(subject)))
     lines.append("Date: " + MailDate.format(date, offsetSeconds: offsetSeconds))
     lines.append("Message-ID: <\(messageID)>")
     return MessageBody.finish(lines, text: text, attachments: attachments)

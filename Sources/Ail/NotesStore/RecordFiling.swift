@@ -19,6 +19,21 @@ public struct RecordFiling {
   let dates: TypedDate
   /// Chunk texts of recordings whose `transcript` has not come yet, in order of first chunk.
   private var pending: [(file: String, texts: [String])] = []
+  /// The due dates of the record taken last that are no date (`"next Friday-ish"`, as a model
+  /// writes one): their entries keep the text and have no reminder, which the tool says.
+  public private(set) var unreadDates: [UnreadDate] = []
+
+  /// A task's `due` that does not read as a date.
+  public struct UnreadDate: Equatable, Sendable {
+    /// The task's title.
+    public let task: String
+    public let due: String
+
+    public init(task: String, due: String) {
+      self.task = task
+      self.due = due
+    }
+  }
 
   public init(
     category: String?, tags: [String], title: String?, recordings: ContentFiles, dates: TypedDate = TypedDate()
@@ -40,6 +55,7 @@ public struct RecordFiling {
   }
 
   public mutating func take(_ record: JSONObject) throws -> Outcome {
+    unreadDates = []
     let aiText = record["ai_text"]?.stringValue
     switch record["kind"]?.stringValue {
     case MailRecord.kind:
@@ -59,7 +75,8 @@ public struct RecordFiling {
       return .held
     default:
       if let tasks = (record["ai_json"]?["tasks"] ?? record["tasks"])?.arrayValue {
-        let drafts = tasks.compactMap(task)
+        var drafts: [NoteLog.Draft] = []
+        for task in tasks { if let draft = self.task(task) { drafts.append(draft) } }
         return drafts.isEmpty ? .other : .entries(drafts)
       }
       guard let aiText else { return .other }
@@ -71,8 +88,8 @@ public struct RecordFiling {
   }
 
   /// A task as an entry tagged `task`: its due date, when readable, is the reminder, else it
-  /// stays in the text.
-  private func task(_ task: JSONValue) -> NoteLog.Draft? {
+  /// stays in the text and is noted in `unreadDates`.
+  private mutating func task(_ task: JSONValue) -> NoteLog.Draft? {
     guard let name = task["title"]?.stringValue, name.contains(where: { !$0.isWhitespace }) else { return nil }
     var content = task["note"]?.stringValue ?? ""
     var reminder: Date?
@@ -81,6 +98,7 @@ public struct RecordFiling {
         reminder = date
       } else {
         content += (content.isEmpty ? "" : "\n\n") + "Due: " + due
+        unreadDates.append(UnreadDate(task: name, due: due))
       }
     }
     return NoteLog.Draft(

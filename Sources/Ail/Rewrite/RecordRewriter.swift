@@ -61,26 +61,30 @@ public struct RecordRewriter: Sendable {
           plan.isChunked ? DryRun.describe(plan, window: window, condenses: chunking?.condenses ?? false) : ""
         return Array((description + DryRun.describe(first, chain: rewriter.chain)).utf8)
       }
-      let answer: Completion
+      var completion: Completion
       var pieces = 1
+      // A value already checked: the merge of a long field's pieces.
+      var value: JSONValue?
       if plan.isChunked, let chunking {
-        (answer, pieces) = try await inPieces(plan, request: request, chunking: chunking)
+        (completion, pieces, value) = try await inPieces(plan, request: request, chunking: chunking)
       } else {
         do {
-          answer = try await rewriter.rewrite(request)
+          completion = try await rewriter.rewrite(request)
         } catch let error as ChatError {
           // The window was smaller than thought: the field in halves, as a piece would be.
           guard error.isTooLong, let chunking, chunking.mode != .off, let halves = plan.halved(request.input) else {
             throw error
           }
-          (answer, pieces) = try await inPieces(halves, request: request, chunking: chunking)
+          (completion, pieces, value) = try await inPieces(halves, request: request, chunking: chunking)
         }
       }
-      var completion = answer
       if let structured {
-        let checked = try await structured.check(completion, of: request)
-        completion = checked.completion
-        record["ai_json"] = checked.value
+        if value == nil {
+          let checked = try await structured.check(completion, of: request)
+          completion = checked.completion
+          value = checked.value
+        }
+        record["ai_json"] = value
       } else {
         record["ai_text"] = .string(keepThink ? completion.text : ThinkFilter.strip(completion.text))
       }
@@ -107,12 +111,21 @@ public struct RecordRewriter: Sendable {
     return line(record)
   }
 
-  private func inPieces(_ plan: ChunkPlan, request: ChatRequest, chunking: Chunking) async throws -> (Completion, Int) {
+  /// The field's pieces answered: their answers joined, or with a schema their values merged.
+  private func inPieces(_ plan: ChunkPlan, request: ChatRequest, chunking: Chunking) async throws
+    -> (Completion, Int, JSONValue?)
+  {
+    if let structured {
+      let outcome = try await StructuredPieces(
+        structured: structured, template: request, concurrency: Self.pieceConcurrency
+      ).run(plan)
+      return (outcome.pieces.completion, outcome.pieces.pieces, outcome.value)
+    }
     let outcome = try await ChunkedRewrite(
       rewriter: rewriter, template: request, condenses: chunking.condenses, concurrency: Self.pieceConcurrency,
       keepThink: keepThink
     ).run(plan)
-    return (outcome.completion, outcome.pieces)
+    return (outcome.completion, outcome.pieces, nil)
   }
 
   /// The request for `record`'s field, never streamed; nil when the field holds no text.

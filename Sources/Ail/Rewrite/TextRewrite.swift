@@ -45,6 +45,9 @@ public struct TextRewrite: Sendable {
   public func run(input: String) async throws -> Completion? {
     var request = template
     request.input = input
+    let fitted = await chunking.fittingTurns(request)
+    if fitted.leftOut > 0 { tell(TurnsReport.line(leftOut: fitted.leftOut, window: fitted.window)) }
+    request = fitted.request
     let (plan, window) = try await chunking.plan(request)
     if dryRun {
       if plan.isChunked {
@@ -87,29 +90,47 @@ public struct TextRewrite: Sendable {
     return written
   }
 
-  /// The answer as one line of JSON matching the schema, asked again once when it does not.
+  /// The answer as one line of JSON matching the schema, asked again once when it does not; a
+  /// long input's pieces answered each and their values merged.
   private func answerStructured(
     _ request: ChatRequest, plan: ChunkPlan, structured: StructuredRewrite
   ) async throws -> Completion {
-    let answer: Completion
+    var value: JSONValue
+    var completion: Completion
     if plan.isChunked {
-      let pieces = try await ChunkedRewrite(
-        rewriter: structured.rewriter, template: request, condenses: chunking.condenses, concurrency: concurrency,
-        keepThink: false
-      ).run(plan)
-      tell(PiecesReport.line(pieces))
-      answer = pieces.completion
+      (value, completion) = try await structuredInPieces(plan, template: request, structured: structured)
     } else {
-      answer = try await structured.rewriter.rewrite(request)
+      do {
+        let outcome = try await structured.check(try await structured.rewriter.rewrite(request), of: request)
+        if outcome.repaired { tell(tr("the first answer did not match the schema; the second did")) }
+        (value, completion) = (outcome.value, outcome.completion)
+      } catch let error as ChatError {
+        // The window was smaller than thought: the input in halves, as a piece would be.
+        guard error.isTooLong, let halves = plan.halved(request.input), chunking.mode != .off else { throw error }
+        (value, completion) = try await structuredInPieces(halves, template: request, structured: structured)
+      }
     }
-    let outcome = try await structured.check(answer, of: request)
-    if outcome.repaired { tell(tr("the first answer did not match the schema; the second did")) }
-    let line = String(decoding: try WireCoding.line(outcome.value), as: UTF8.self)
+    let line = String(decoding: try WireCoding.line(value), as: UTF8.self)
     try write(line)
-    if usage { tell(UsageReport.line(outcome.completion)) }
-    var written = outcome.completion
-    written.text = String(line.dropLast())
-    return written
+    if usage { tell(UsageReport.line(completion)) }
+    completion.text = String(line.dropLast())
+    return completion
+  }
+
+  private func structuredInPieces(_ plan: ChunkPlan, template: ChatRequest, structured: StructuredRewrite)
+    async throws -> (JSONValue, Completion)
+  {
+    let outcome = try await StructuredPieces(structured: structured, template: template, concurrency: concurrency)
+      .run(plan)
+    tell(PiecesReport.line(outcome.pieces))
+    let repaired = outcome.repaired
+    if repaired > 0 {
+      tell(
+        tr(
+          one: "\(repaired) answer matched the schema only when asked again",
+          other: "\(repaired) answers matched the schema only when asked again", count: repaired))
+    }
+    return (outcome.value, outcome.pieces.completion)
   }
 
   /// A long input's pieces through `engine`: the answer streamed or whole as for one request,

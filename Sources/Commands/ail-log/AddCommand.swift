@@ -26,7 +26,7 @@ extension AilLog {
           --category, --tag and --title apply to each. A mail or recording already \
           logged is skipped. A task list ({"tasks": [{"title", "due", "note"}]}, as ail-ai --recipe \
           Mail/Analyze/Tasks answers) becomes one entry a task, tagged task, its due date the \
-          reminder. Highlight records (rk-cache highlights) become one entry per article, titled \
+          reminder; a due date that is no date stays in the entry's text, with a warning. Highlight records (rk-cache highlights) become one entry per article, titled \
           with it, in the category Reading unless --category is given, tagged highlight, the \
           article's URL as its source, each highlight a quote with its note; filed again, an \
           article's entry gets only the highlights it lacks (the content before is kept as a \
@@ -160,6 +160,15 @@ extension AilLog {
         switch outcome {
         case .entries(let drafts):
           if let problem = drafts.lazy.compactMap(\.textProblem).first { return try input.reject(line, problem) }
+          for unread in filing.unreadDates {
+            let (task, due) = (unread.task, unread.due)
+            diagnostics.warning(
+              // TRANSLATORS: {0} is the input's name, {1} the line number, {2} a task's title, {3}
+              // its due date as the record wrote it.
+              tr(
+                "\(line.source):\(line.number): task \"\(task)\": due \"\(due)\" is not a date; kept in its text, no reminder"
+              ))
+          }
           batch += drafts
           if batch.count >= 200 { try file() }
         case .held: break

@@ -27,7 +27,8 @@ struct AilLog: ParsableCommand, ToolCommand {
         the message id, sender and date as its source), a transcript or transcript chunks from \
         "ail-transcribe" (one entry per recording, the recording stored when the file is at hand), a \
         record from "ail-ai" (its ai_text). The same mail or recording is never filed twice. \
-        scripts/ail.mk files every new voice memo this way.
+        /usr/share/rk-ail/ail.mk (/usr/local/share/rk-ail/ail.mk from scripts/install) files every new \
+        voice memo this way: "make -f /usr/share/rk-ail/ail.mk MEMOS=~/Memos".
         """),
       environment: LogOptions.environment,
       files: LogOptions.files,

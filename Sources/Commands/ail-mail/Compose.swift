@@ -21,16 +21,19 @@ struct Compose: ParsableCommand {
         complete message: From, To, Cc, Bcc (which "msmtp -t" and "sendmail -t" send to and take \
         out), the subject RFC 2047 encoded where it needs to be, a fresh Message-ID and Date, the \
         text in UTF-8, and each --attach file as a base64 part with its name in RFC 2231 form and \
-        its type sniffed from its first bytes or its extension.
+        its type sniffed from its first bytes or its extension. --attach takes every name up to \
+        the next option, so a text file is named before it (or after --).
 
         Text that is empty or only whitespace writes nothing and exits 65, as with reply; \
-        --allow-empty writes the message anyway.
+        --allow-empty writes the message anyway. A text file that is not UTF-8 text (a NUL byte, \
+        bytes that are not UTF-8) is refused with 65 rather than sent as the text: attach it. \
+        --to, --cc, --bcc and --from must be addresses and --subject one line (64).
         """),
       environment: DraftInput.environment, files: DraftInput.files,
       examples: [
         Example(
-          "ail-mail compose --to anna@example.org --subject Minutes --attach minutes.md note.txt | msmtp -t",
-          tr("Send a note with a file.")),
+          "ail-mail compose --to anna@example.org --subject Minutes --attach minutes.md tidy.md < note.txt | msmtp -t",
+          tr("Send a note with two files.")),
         Example(
           "ail-ai --preset Tidy < note.txt | ail-mail compose --to anna@example.org --subject Notes > draft.eml",
           tr("A message written by ail-ai, to look at before sending.")),
@@ -70,6 +73,9 @@ struct Compose: ParsableCommand {
     try DraftInput.validateAddresses(to, option: "--to")
     try DraftInput.validateAddresses(cc, option: "--cc")
     try DraftInput.validateAddresses(bcc, option: "--bcc")
+    if HeaderValue.hasControl(subject) {
+      throw ValidationError(tr("--subject holds a line break or another control character; a subject is one line."))
+    }
   }
 
   func run() throws {
@@ -85,7 +91,7 @@ struct Compose: ParsableCommand {
       message.cc = cc.flatMap { AddressList.parse($0) }
       message.bcc = bcc.flatMap { AddressList.parse($0) }
       let sink = OutputSink.standardOutput
-      try sink.write(message.message(text: text, attachments: attachments))
+      try message.bytes(text: text, attachments: attachments).withUnsafeBytes { try sink.write($0) }
       try sink.flush()
     }
   }
@@ -93,8 +99,14 @@ struct Compose: ParsableCommand {
 
 /// `--attach FILE…`: files that a written message carries, read before anything is written.
 struct AttachOptions: ParsableArguments {
+  // Every name up to the next option: "--attach a.md b.png" attaches both, as it reads, rather
+  // than taking b.png for the text.
   @Option(
-    help: ArgumentHelp(tr("A file to attach (repeatable); its type is sniffed."), valueName: "file"),
+    parsing: .upToNextOption,
+    help: ArgumentHelp(
+      tr(
+        "Files to attach: every name up to the next option (repeatable); their types are sniffed. The text file goes before --attach, or after --."
+      ), valueName: "file"),
     completion: .file())
   var attach: [String] = []
 

@@ -15,7 +15,8 @@ struct Forward: ParsableCommand {
         (Fwd:, Fw:, WG: …), a fresh Message-ID and Date, then the new text, a "Forwarded message" \
         line, the original's From, Date, Subject, To and Cc, and its readable text, then the \
         original's attachments and each --attach file. --as-attachment encloses the original whole \
-        as a message/rfc822 part after the new text instead, nothing of it re-encoded. Under a \
+        as a message/rfc822 part after the new text instead, byte for byte (8bit, or binary when it \
+        holds a NUL, a lone CR or a line over 998 bytes). Under a \
         German locale the draft says "WG: " and "Weitergeleitete Nachricht" instead.
 
         New text that is empty or only whitespace writes nothing and exits 65, as with reply; \
@@ -62,17 +63,18 @@ struct Forward: ParsableCommand {
   func run() throws {
     let diagnostics = common.diagnostics(for: "ail-mail")
     try runTool(diagnostics) {
-      let (message, text) = try DraftInput.read(
+      let (message, _, text) = try DraftInput.read(
         original: original, textFile: textFile, allowEmpty: allowEmpty, diagnostics: diagnostics)
       let attachments = try attach.read()
       let sender = try DraftInput.resolveFrom(from)
       let recipients = to.flatMap { AddressList.parse($0) }
       let draft = DraftInput.draft(from: sender)
       let sink = OutputSink.standardOutput
-      try sink.write(
+      let written =
         asAttachment
-          ? draft.message(enclosing: message, to: recipients, text: text, attachments: attachments)
-          : draft.message(forwarding: message, to: recipients, text: text, attachments: attachments))
+        ? draft.message(enclosing: message, to: recipients, text: text, attachments: attachments)
+        : draft.message(forwarding: message, to: recipients, text: text, attachments: attachments)
+      try written.withUnsafeBytes { try sink.write($0) }
       try sink.flush()
     }
   }

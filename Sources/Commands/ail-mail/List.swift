@@ -20,8 +20,10 @@ struct List: ParsableCommand {
         file name's ":2," info, as mbsync and mutt write them) or of every message in an mbox (its \
         flags from the Status and X-Status lines) and writes one "mail" record per message: \
         message_id, from, to, cc, reply_to, date, subject, flags (seen, replied, flagged, trashed, \
-        draft, passed) and source, the message's path (FILE#N in an mbox). There is no text: \
-        "ail-mail parse" or "ail-mail show" read a message whole.
+        draft, passed) and source, the message's path (FILE#N in an mbox). The body is not read, so \
+        there is no text, has_html or attachments: "ail-mail parse" or "ail-mail show" read a \
+        message whole. What is not a regular file in cur/ or new/ (a named pipe, a folder) is \
+        skipped with a warning.
 
         --format table writes a table for people: date, flags (N new, F flagged, R replied, \
         T trashed, D draft, and @ for a message with attachments: a multipart/mixed one), sender \

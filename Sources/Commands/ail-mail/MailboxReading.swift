@@ -23,8 +23,9 @@ enum MailboxReading {
     var info = stat()
     guard stat(path, &info) == 0 else { throw ToolError(.noInput, tr("\(path): no such Maildir or mbox")) }
     guard info.st_mode & S_IFMT == S_IFDIR else { return try mboxEntries(path, diagnostics: diagnostics) }
-    let paths = Maildir.messagePaths(in: path) { try? FileManager.default.contentsOfDirectory(atPath: $0) }
-    guard let paths else { throw ToolError(.noInput, tr("\(path): not a Maildir (no cur/ or new/ folder)")) }
+    guard let paths = maildirFiles(in: path, diagnostics: diagnostics) else {
+      throw ToolError(.noInput, tr("\(path): not a Maildir (no cur/ or new/ folder)"))
+    }
     var entries: [InboxEntry] = []
     entries.reserveCapacity(paths.count)
     for (position, file) in paths.enumerated() {
@@ -34,6 +35,20 @@ enum MailboxReading {
       entries.append(InboxEntry(head: head, source: file, position: position, maildirFlags: flags))
     }
     return entries
+  }
+
+  /// The message files in a Maildir's `cur/` and `new/`, nil when it has neither. What is not a
+  /// regular file is skipped with a warning naming it: a named pipe would block the read
+  /// forever, a folder or a device holds no message.
+  static func maildirFiles(in path: String, diagnostics: Diagnostics) -> [String]? {
+    let paths = Maildir.messagePaths(in: path) { try? FileManager.default.contentsOfDirectory(atPath: $0) }
+    return paths?.filter { file in
+      var info = stat()
+      // Gone since the folder was listed (mbsync runs meanwhile): left to the reader, which says so.
+      guard stat(file, &info) == 0, info.st_mode & S_IFMT != S_IFREG else { return true }
+      diagnostics.warning(tr("\(file): not a regular file, skipped"))
+      return false
+    }
   }
 
   /// The bytes of `path` up to its first empty line (at most 256 KB), nil when it cannot be read.

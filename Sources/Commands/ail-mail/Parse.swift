@@ -90,8 +90,7 @@ struct Parse: ParsableCommand {
         }
       }
       for directory in maildir {
-        let paths = Maildir.messagePaths(in: directory) { try? FileManager.default.contentsOfDirectory(atPath: $0) }
-        guard let paths else {
+        guard let paths = MailboxReading.maildirFiles(in: directory, diagnostics: diagnostics) else {
           failed(ToolError(.noInput, tr("\(directory): not a Maildir (no cur/ or new/ folder)")))
           continue
         }

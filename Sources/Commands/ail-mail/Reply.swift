@@ -27,7 +27,12 @@ struct Reply: ParsableCommand {
 
         New text that is empty or only whitespace writes nothing and exits 65, so that a failed \
         step before it in a pipeline (ail-ai exiting 69) never sends an empty reply; \
-        --allow-empty writes the draft anyway.
+        --allow-empty writes the draft anyway. A text file that is not UTF-8 text is refused with 65.
+
+        A recipient is an address: a value of the original's Reply-To, From, To or Cc that is not \
+        one is left out with a warning (a control character such as a bare CR, which would split \
+        the To line for msmtp -t, leaves out its whole field), and a Reply-To with nothing left \
+        gives way to From.
         """),
       environment: DraftInput.environment, files: DraftInput.files,
       examples: [
@@ -64,13 +69,18 @@ struct Reply: ParsableCommand {
   func run() throws {
     let diagnostics = common.diagnostics(for: "ail-mail")
     try runTool(diagnostics) {
-      let (message, text) = try DraftInput.read(
+      let (message, name, text) = try DraftInput.read(
         original: original, textFile: textFile, allowEmpty: allowEmpty, diagnostics: diagnostics)
       let attachments = try attach.read()
       let sender = try DraftInput.resolveFrom(from)
       let draft = DraftInput.draft(from: sender, all: all)
+      for value in draft.recipients(replyingTo: message).leftOut {
+        diagnostics.warning(tr("\(name): not an address, left out of the draft: \(TerminalText.line(value))"))
+      }
       let sink = OutputSink.standardOutput
-      try sink.write(draft.message(replyingTo: message, text: text, attachments: attachments))
+      try draft.message(replyingTo: message, text: text, attachments: attachments).withUnsafeBytes {
+        try sink.write($0)
+      }
       try sink.flush()
     }
   }
@@ -94,26 +104,43 @@ enum DraftInput {
     (.configError, tr("The configured From address does not parse.")),
   ]
 
+  /// The original, its name for messages, and the new text.
   static func read(original: String, textFile: String, allowEmpty: Bool, diagnostics: Diagnostics) throws -> (
-    MailMessage, String
+    message: MailMessage, name: String, text: String
   ) {
-    let (message, _, _) = try MessageInput.read(original, diagnostics: diagnostics)
-    return (message, try readText(textFile, allowEmpty: allowEmpty))
+    let (message, _, name) = try MessageInput.read(original, diagnostics: diagnostics)
+    return (message, name, try readText(textFile, allowEmpty: allowEmpty))
   }
 
   /// The new text. Checked before anything is written: a pipeline whose writer failed must not
-  /// send a draft.
+  /// send a draft, and a file that is not UTF-8 text (a PNG named where the text goes) must not
+  /// become its body.
   static func readText(_ textFile: String, allowEmpty: Bool) throws -> String {
-    let text = String(decoding: try InputFile.contents(of: textFile), as: UTF8.self)
-    if !allowEmpty, text.allSatisfy(\.isWhitespace) {
-      throw ToolError(.dataError, Reply.emptyText(textFile == "-" ? tr("standard input") : textFile))
+    let bytes = try InputFile.contents(of: textFile)
+    let name = textFile == "-" ? tr("standard input") : textFile
+    if let offset = bytes.firstIndex(of: 0) {
+      throw ToolError(
+        .dataError,
+        tr("\(name): binary data (a NUL byte at offset \(offset)), not text; to send a file, attach it with --attach"))
     }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw ToolError(
+        .dataError,
+        tr(
+          "\(name): not UTF-8 text; convert it (iconv -f LATIN1 -t UTF-8) or, to send the file, attach it with --attach"
+        ))
+    }
+    if !allowEmpty, text.allSatisfy(\.isWhitespace) { throw ToolError(.dataError, Reply.emptyText(name)) }
     return text
   }
 
+  /// Each value of `option` must be addresses that a header can carry, on one line.
   static func validateAddresses(_ values: [String], option: String) throws {
-    for value in values where !(AddressList.parse(value).first?.address.contains("@") ?? false) {
-      throw ValidationError(tr("\(option) \(value) is not an address."))
+    for value in values {
+      let addresses = AddressList.parse(value)
+      guard !HeaderValue.hasControl(value), !addresses.isEmpty,
+        addresses.allSatisfy({ HeaderValue.isAddress($0.address) })
+      else { throw ValidationError(tr("\(option) \(TerminalText.line(value)) is not an address.")) }
     }
   }
 
@@ -131,10 +158,13 @@ enum DraftInput {
     guard let setting = configuration.resolve(flag: ("--from", from), variable: "EMAIL", key: "from") else {
       return nil
     }
-    guard let address = AddressList.parse(setting.value).first, address.address.contains("@") else {
+    let addresses = AddressList.parse(setting.value)
+    guard !HeaderValue.hasControl(setting.value), addresses.count == 1, let address = addresses.first,
+      HeaderValue.isAddress(address.address)
+    else {
       throw ToolError(
         setting.source == .flag("--from") ? .usage : .configError,
-        tr("\(setting.source): not an address: \(setting.value)"))
+        tr("\(setting.source): not an address: \(TerminalText.line(setting.value))"))
     }
     return address
   }

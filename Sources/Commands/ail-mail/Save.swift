@@ -26,10 +26,11 @@ struct Save: ParsableCommand {
         Writes every attachment (or those of --part, numbered as "ail-mail show" numbers them) \
         into the folder under its decoded name (RFC 2231 and RFC 2047). The name comes from the \
         sender and is made safe: "/" and "\\\\" become "_", control characters and invisible \
-        direction marks go, leading dots go (no hidden files, no ".."), so nothing is ever \
-        written outside the folder. A name that is taken gets a number (report-1.pdf): an \
-        existing file is never replaced. Each file appears whole or not at all, readable by \
-        you alone (0600). Prints the path of each file written.
+        direction marks go, leading dots go (no hidden files, no ".."), a name too long for the \
+        file system is cut keeping its extension, so nothing is ever written outside the folder. \
+        A name that is taken, by a file, a folder or a link (which is never followed), gets a \
+        number (report-1.pdf): nothing there is ever replaced. Each file appears whole or not \
+        at all, readable by you alone (0600). Prints the path of each file written.
         """),
       examples: [
         Example("ail-mail save message.eml --to Downloads", tr("Every attachment, into Downloads.")),

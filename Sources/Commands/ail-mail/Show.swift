@@ -15,6 +15,10 @@ struct Show: ParsableCommand {
         name. --headers writes every header field instead of the five, each decoded (the \
         technical headers: Received, Message-ID, DKIM …). --part N writes the decoded bytes of \
         attachment N alone, to save or to pipe on; "ail-mail save" saves them under their names.
+
+        A sender's control characters are shown, never obeyed by the terminal: ESC as \\e, the \
+        other control characters as less shows them (^H, ^M, ^? for DEL, <U+009B> beyond ASCII); \
+        tab stays, and line breaks stay in the text.
         """),
       examples: [
         Example("ail-mail show message.eml | less", tr("Read a message.")),
@@ -49,8 +53,8 @@ struct Show: ParsableCommand {
         try decoded.bytes.withUnsafeBytes { try sink.write($0) }
       } else {
         try sink.write(headers ? Self.allHeaders(message) : Self.readerHeaders(message, record))
-        try sink.write("\n" + (record.text ?? ""))
-        try sink.write(Self.attachmentList(record.attachments))
+        try sink.write("\n" + TerminalText.text(record.text ?? ""))
+        try sink.write(Self.attachmentList(record.attachments ?? []))
       }
       try sink.flush()
     }
@@ -73,19 +77,21 @@ struct Show: ParsableCommand {
   static func readerHeaders(_ message: MailMessage, _ record: MailRecord) -> String {
     var out = ""
     func line(_ name: String, _ addresses: [MailAddress]) {
-      if !addresses.isEmpty { out += "\(name): \(addresses.map(ReplyDraft.display).joined(separator: ", "))\n" }
+      guard !addresses.isEmpty else { return }
+      out += "\(name): \(TerminalText.line(addresses.map(ReplyDraft.display).joined(separator: ", ")))\n"
     }
     line("From", record.from.map { [$0] } ?? [])
     line("To", record.to)
     line("Cc", record.cc)
-    if let date = message.headers["Date"] { out += "Date: \(date)\n" }
-    if let subject = record.subject { out += "Subject: \(subject)\n" }
+    if let date = message.headers["Date"] { out += "Date: \(TerminalText.line(date))\n" }
+    if let subject = record.subject { out += "Subject: \(TerminalText.line(subject))\n" }
     return out
   }
 
-  /// Every field in order, encoded words decoded.
+  /// Every field in order, encoded words decoded, control characters shown.
   static func allHeaders(_ message: MailMessage) -> String {
-    message.headers.fields.map { "\($0.name): \(EncodedWords.decode($0.value))\n" }.joined()
+    // A field's name is printable ASCII already: the parser takes no other.
+    message.headers.fields.map { "\($0.name): \(TerminalText.line(EncodedWords.decode($0.value)))\n" }.joined()
   }
 
   /// `[1] application/pdf, 12.3 kB, report.pdf` lines under a heading; nothing without attachments.
@@ -94,8 +100,8 @@ struct Show: ParsableCommand {
     // TRANSLATORS: the heading above the numbered attachments in "ail-mail show".
     var out = "\n" + tr("Attachments:") + "\n"
     for (index, attachment) in attachments.enumerated() {
-      var line = "[\(index + 1)] \(attachment.mime), \(Formatted.size(attachment.size))"
-      if let filename = attachment.filename { line += ", " + filename.filter { !$0.isNewline } }
+      var line = "[\(index + 1)] \(TerminalText.line(attachment.mime)), \(Formatted.size(attachment.size))"
+      if let filename = attachment.filename { line += ", " + TerminalText.line(filename) }
       out += line + "\n"
     }
     return out

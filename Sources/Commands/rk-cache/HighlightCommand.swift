@@ -151,6 +151,8 @@ extension RKCache {
           other: "--occurrence \(given): the quote is in the article \(found) times", count: found)
       case .overlaps(let id): return tr("the quote touches highlight \(id)")
       case .outsideElements: return tr("the quote lies outside the article's elements")
+      case .nestedTooDeeply:
+        return tr("the article nests more than 512 elements deep, which the server's parser refuses")
       }
     }
   }

@@ -15,8 +15,9 @@ struct RKCache: AsyncParsableCommand, ToolCommand {
         the HTML, and its embedded images stored once per content however many articles use them, \
         with a full-text index over title, site, URL, labels and the article text.
 
-        The chores around it come as make targets in scripts/readkeep.mk (include it, or run \
-        "make -f scripts/readkeep.mk TARGET"): sync (rk-push the offline changes; apply the \
+        The chores around it come as make targets in /usr/share/rk-ail/readkeep.mk \
+        (/usr/local/share/rk-ail/readkeep.mk from scripts/install; include it, or run \
+        "make -f /usr/share/rk-ail/readkeep.mk TARGET"): sync (rk-push the offline changes; apply the \
         server's changes since the last sync; rk-cache ids | rk-fetch | rk-extract-images --embed | \
         rk-cache store; rk-prune --archived --keep; at most every MAX_AGE=4h unless FORCE=1; \
         LIMIT=20, KEEP=200, DB=…), search Q=…, read ID=… (writes the article to READ_DIR and opens it with \
@@ -51,6 +52,6 @@ struct RKCache: AsyncParsableCommand, ToolCommand {
     subcommands: [
       Store.self, List.self, HTML.self, Page.self, Open.self, Text.self, EPUB.self, Show.self, Has.self, IDs.self,
       Search.self, Stats.self, NeedsSync.self, LastSync.self, Clear.self, Export.self, Import.self, Add.self,
-      Highlights.self, Highlight.self, Mark.self, Pending.self,
+      Highlights.self, Highlight.self, Mark.self, Pending.self, RecordSync.self, MakeMessage.self,
     ])
 }

@@ -109,13 +109,16 @@ extension RKCache {
   struct HTML: ParsableCommand {
     static let configuration = CommandConfiguration(
       commandName: "html",
-      abstract: tr("An article's HTML with its images in place, ready to open offline; marks it as read now."),
+      abstract: tr(
+        "An article's HTML with its images in place, ready to open offline; records when it was opened."),
       discussion: HelpText.discussion(
         tr(
           """
           Writes the HTML exactly as it was stored, embedded images included, and records the \
-          access. --mark-read also does what a reader finishing the article does: progress 100 \
-          and archived, queued for rk-push like "rk-cache mark".
+          time of the access (the order of "rk-prune --strategy lru" and "rk-cache list --sort \
+          accessed"); the article stays unread on the server. --mark-read also does what a reader \
+          finishing the article does: progress 100 and archived, queued for rk-push like \
+          "rk-cache mark".
           """),
         examples: [
           Example("rk-cache html WNBGvKQgFsLwHwy4i89q53 > a.html && xdg-open a.html", tr("Read it.")),

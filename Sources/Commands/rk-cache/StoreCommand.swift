@@ -18,7 +18,8 @@ extension RKCache {
           (which update the metadata of articles already cached, except the fields with an offline \
           change rk-push has yet to send), "deleted" records (the article, its images and its \
           queued changes leave the store) and "sync_summary" records (one with "complete": true \
-          records the sync time; a stream cut short records nothing). Other records are passed \
+          records the sync time; a stream cut short records nothing; with --hold-sync the time is only \
+          kept until "rk-cache record-sync" records it). Other records are passed \
           over. An article record needs "id", "html" and "bookmark" (Readeck's bookmark object: \
           its title, url, site and labels fill the listing); "images" (from rk-extract-images) \
           and every other member are kept. Up to 16 records are committed together, and what was \
@@ -42,6 +43,12 @@ extension RKCache {
     @OptionGroup var store: StoreOptions
     @OptionGroup var input: InputOptions
     @Flag(help: ArgumentHelp(tr("Write every record read on to standard output."))) var echo = false
+    @Flag(
+      help: ArgumentHelp(
+        tr(
+          "Keep the time of a complete sync_summary until \"rk-cache record-sync\" records it, for a sync of several stages."
+        )))
+    var holdSync = false
 
     func run() throws {
       let diagnostics = store.common.diagnostics(for: "rk-cache")
@@ -79,7 +86,7 @@ extension RKCache {
                 }
               case .bookmark(let record): if try ingest.updateMetadata(record) { metadata += 1 }
               case .deleted(let id): if try ingest.forget(id: id).removedArticle { deleted += 1 }
-              case .sync(let date): try ingest.recordSync(at: date)
+              case .sync(let date): try holdSync ? ingest.holdSync(at: date) : ingest.recordSync(at: date)
               case .highlight(let highlight):
                 try ingest.store(highlight)
                 highlights.insert(highlight.id)

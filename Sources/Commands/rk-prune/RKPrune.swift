@@ -22,6 +22,10 @@ struct RKPrune: ParsableCommand, ToolCommand {
         them. Writes one "pruned" record (id, title, bytes, reason) per article on standard output \
         and a summary on standard error; --dry-run only writes what it would remove.
 
+        A prune that would leave the store empty (--keep 0, --max-size 0, an age every article \
+        exceeds) removes nothing without --yes, as "rk-cache clear" asks for it; one that removes \
+        only archived articles needs none.
+
         Limits not given on the command line come from the [rk-prune] section of the config file: \
         keep, max_size, older_than, strategy.
         """),
@@ -38,7 +42,12 @@ struct RKPrune: ParsableCommand, ToolCommand {
       ],
       exitStatuses: [
         (.success, tr("Done (also when nothing had to go).")),
-        (.usage, tr("No limit given (--archived counts as one), or a limit that does not parse.")),
+        (
+          .usage,
+          tr(
+            "No limit given (--archived counts as one), a limit that does not parse, or every article would go without --yes."
+          )
+        ),
         (.noInput, tr("No store at the path (rk-prune never creates one).")),
         (.ioError, tr("The store cannot be read or written.")),
         (.configError, tr("A limit in the config file does not parse.")),
@@ -67,6 +76,9 @@ struct RKPrune: ParsableCommand, ToolCommand {
 
   @Flag(help: ArgumentHelp(tr("Only say what would be removed."))) var dryRun = false
 
+  @Flag(help: ArgumentHelp(tr("Remove every article if the limits say so (else such a prune is refused).")))
+  var yes = false
+
   func validate() throws {
     if let maxSize, Formatting.bytes(maxSize) == nil {
       throw ValidationError(tr("--max-size is a size such as 500MB or 2GiB."))
@@ -82,17 +94,36 @@ struct RKPrune: ParsableCommand, ToolCommand {
       let (limits, strategy) = try resolveLimits()
       let offline = try store.open()
       let plan = try offline.prunePlan(limits, strategy: strategy)
+      if !dryRun, !yes {
+        // What any prune could remove: the store less the articles whose deletion is queued.
+        let removable = try offline.prunePlan(PruneLimits(keep: 0), strategy: strategy).count
+        try refuseEmptying(plan, articles: removable)
+      }
       let removed = dryRun ? plan : try offline.prune(plan)
       let sink = OutputSink.standardOutput
       for record in removed { try sink.emit(record) }
       try sink.flush()
       let bytes = removed.reduce(0) { $0 + $1.bytes }
-      let stats = try offline.stats()
+      let left = try offline.stats()
       diagnostics.info(
         summary(
-          removed: removed.count, bytes: bytes, left: stats.count - (dryRun ? removed.count : 0),
-          leftBytes: stats.bytes - (dryRun ? bytes : 0)))
+          removed: removed.count, bytes: bytes, left: left.count - (dryRun ? removed.count : 0),
+          leftBytes: left.bytes - (dryRun ? bytes : 0)))
     }
+  }
+
+  /// A limit of 0 empties the store at once, where "rk-cache clear" wants --yes: a plan that
+  /// takes every article (of the `articles` a prune may remove) asks for it too, unless only the
+  /// archived (already read) go.
+  private func refuseEmptying(_ plan: [Pruned], articles: Int) throws {
+    guard articles > 0, plan.count >= articles, plan.contains(where: { $0.reason != "archived" }) else { return }
+    let size = Formatted.size(plan.reduce(0) { $0 + $1.bytes })
+    // TRANSLATORS: {0} is how many articles the store holds, {1} their size.
+    throw ToolError(
+      .usage,
+      tr(
+        "this would remove every article in the store (\(articles), \(size)); give --yes to do so, or --dry-run to see them"
+      ))
   }
 
   /// `pruned 2 articles, 3.2 kB; 4 left, 12.8 kB`, in the user's language.

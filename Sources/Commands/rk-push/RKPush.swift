@@ -62,6 +62,10 @@ struct RKPush: AsyncParsableCommand, ToolCommand, RetryDefaults {
         its retries fails alone while the server answers others; the push stops as unreachable \
         only when the server answers nothing at all. Before the first sync there is no store and \
         nothing to push: rk-push says so and exits 0.
+
+        One push runs at a time per store: a second one waits up to 5 seconds for the first to \
+        end, then says "a push … is already running" and exits 75, sending nothing. The lock is \
+        the file STORE.push-lock beside the store; a push that is killed releases it.
         """),
       environment: [
         ("READECK_URL", tr("The server's base URL (a path prefix is allowed), unless --server is given.")),
@@ -83,7 +87,12 @@ struct RKPush: AsyncParsableCommand, ToolCommand, RetryDefaults {
       ],
       exitStatuses: [
         (.success, tr("Every queued change was sent, settled by a conflict, or dropped because the bookmark is gone.")),
-        (.tempFailure, tr("Some changes failed (HTTP 400, or errors retries did not cure); they stay queued.")),
+        (
+          .tempFailure,
+          tr(
+            "Some changes failed (HTTP 400, or errors retries did not cure); they stay queued. Or another push to the store was running."
+          )
+        ),
         (.unavailable, tr("The server is unreachable; what was not confirmed stays queued.")),
         (.noPermission, tr("The token was rejected (HTTP 401 or 403).")),
         (.configError, tr("The server or the token is not configured.")),
@@ -121,6 +130,11 @@ struct RKPush: AsyncParsableCommand, ToolCommand, RetryDefaults {
       guard FileManager.default.fileExists(atPath: store.path) else {
         return diagnostics.info(tr("no store at \(store.path) yet: nothing to push"))
       }
+      // Taken before the queue is read, and held to the end: a second push would send it again.
+      let lock = dryRun ? nil : try PushLock.acquire(forStoreAt: store.path, waiting: Self.lockWait)
+      if !dryRun, lock == nil {
+        throw ToolError(.tempFailure, tr("a push to \(store.path) is already running; try again when it has ended"))
+      }
       let offline = try store.open()
       let access = try ServerAccess(tool: "rk-push", options: readeck, diagnostics: diagnostics, needsToken: !dryRun)
       let sink = OutputSink.standardOutput.flushing(eachRecord: true)
@@ -149,8 +163,12 @@ struct RKPush: AsyncParsableCommand, ToolCommand, RetryDefaults {
         try sink.flush()
         try report(outcome, diagnostics: diagnostics)
       }
+      withExtendedLifetime(lock) {}
     }
   }
+
+  /// Seconds a push waits for one already running before it gives up (75).
+  static let lockWait = 5.0
 
   /// "pushed 5 changes, 1 conflict" and the exit status the outcome implies.
   private func report(_ outcome: ChangePush.Outcome, diagnostics: Diagnostics) throws {

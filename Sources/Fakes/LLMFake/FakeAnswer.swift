@@ -114,7 +114,9 @@ public struct FakePrompt: Sendable {
   public var user: String
   /// The request body as parsed.
   public var body: JSONValue
-  /// The estimated prompt size in tokens (characters ÷ 4, rounded up), before any context cap.
+  /// The estimated prompt size in tokens (Unicode scalars ÷ 4, rounded up), before any context
+  /// cap. Scalars, not characters: a tokenizer reads a letter under a hundred accents as a
+  /// hundred tokens or more, never as one.
   public var promptTokens: Int
   /// Ollama's context window in effect for this request; nil on the OpenAI routes.
   public var contextLength: Int?
@@ -129,6 +131,6 @@ public struct FakePrompt: Sendable {
     self.contextLength = contextLength
     system = messages.filter { $0.role == "system" }.map(\.content).joined(separator: "\n\n")
     user = messages.last { $0.role == "user" }?.content ?? ""
-    promptTokens = Tokens.estimate(messages.reduce(0) { $0 + $1.content.count })
+    promptTokens = Tokens.estimate(messages.reduce(0) { $0 + $1.content.unicodeScalars.count })
   }
 }

@@ -89,7 +89,7 @@ struct ArticleRanges {
         else { return nil }
         index = number
       }
-      let same = document.nodes[current].children.filter { child in
+      let same = Self.children(of: current, in: document).filter { child in
         if case .element(let element) = document.nodes[child].kind { element.name == name } else { false }
       }
       guard index <= same.count else { return nil }
@@ -163,11 +163,19 @@ struct ArticleRanges {
   /// The nodes below `root` in document order, without recursion (articles can nest deeply).
   private static func descendants(of root: Int, in document: HTMLDocument) -> [Int] {
     var order: [Int] = []
-    var stack = Array(document.nodes[root].children.reversed())
+    var stack = Array(children(of: root, in: document).reversed())
     while let node = stack.popLast() {
       order.append(node)
-      stack.append(contentsOf: document.nodes[node].children.reversed())
+      stack.append(contentsOf: children(of: node, in: document).reversed())
     }
     return order
+  }
+
+  /// A node's children as Go's parser makes them, which the server walks: a template's contents
+  /// are the template's own children there (the standard keeps them apart, `templateContents`),
+  /// so their text counts in offsets and selectors step through them.
+  private static func children(of node: Int, in document: HTMLDocument) -> [Int] {
+    if let contents = document.nodes[node].element?.templateContents { return document.nodes[contents].children }
+    return document.nodes[node].children
   }
 }

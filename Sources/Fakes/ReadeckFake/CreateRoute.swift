@@ -12,6 +12,8 @@ import Wire
 /// the answer is `202 Accepted` with the new id in `Bookmark-Id` (and `Location`, `Link`) — the
 /// only place a client learns it. Extraction then ends after the server's load delay: the
 /// bookmark becomes loaded with a short article. Invalid input is a 422 with the form-error body.
+/// The URL is kept as Readeck keeps it, as Go's `url.Parse(url).String()` writes it (``GoURL``):
+/// `https://example.org/café` is listed as `https://example.org/caf%C3%A9`.
 extension ServerCore {
   func create(body: [UInt8]) -> Reply {
     guard let object = (try? body.withUnsafeBytes { try WireCoding.parse($0) })?.objectValue else {
@@ -22,7 +24,9 @@ extension ServerCore {
     let scheme = url.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() }
     if url.isEmpty {
       invalid.append(("url", nil, ["field is required"]))
-    } else if url.count > 1024 || !(scheme == "http" || scheme == "https") || url.contains(" ") {
+    } else if url.count > 1024 || !(scheme == "http" || scheme == "https") || url.contains(" ")
+      || (GoURL(url)?.host.isEmpty ?? true)
+    {
       invalid.append(("url", url, ["invalid URL"]))
     }
     let title = object["title"]?.stringValue
@@ -32,10 +36,10 @@ extension ServerCore {
 
     let id = newID()
     let now = Date()
-    let withoutFragment = String(url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
+    let stored = GoURL(url)?.string ?? url
     upsert(
       FakeBookmark(
-        id: id, title: title ?? "", url: withoutFragment, created: now, loaded: false, hasArticle: false,
+        id: id, title: title ?? "", url: stored, created: now, loaded: false, hasArticle: false,
         labels: Array(Set(labels)).sorted()))
     let delay = createLoadMilliseconds
     DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(delay)) { [self] in

@@ -4,9 +4,9 @@ public import OfflineStore
 /// Finding a quote in a cached article and computing the selectors Readeck's server applies
 /// (../shared/ref/readeck-highlights.md): the article without its highlight wrappers parsed as a
 /// whole HTML document (HTMLDocument, the standard's tree construction, so `tbody` and implied
-/// ends count as the server counts them), each boundary's text node's parent as the element, its
-/// path from `body` counting same-name element siblings, offsets in code points over the
-/// element's text nodes.
+/// ends count as the server counts them; a template's contents as its children, as Go's parser
+/// has them), each boundary's text node's parent as the element, its path from `body` counting
+/// same-name element siblings, offsets in code points over the element's text nodes.
 ///
 /// The quote is matched with white space runs as one space and typographic quotes as straight
 /// ones, on both sides, so a quote copied from a page, a terminal or a book matches; where text
@@ -27,12 +27,16 @@ public struct HighlightPlacement: Sendable {
     case overlaps(id: String)
     /// Text outside any element of the body, which no selector can name.
     case outsideElements
+    /// The article nests deeper than Go's parser takes (`HTMLDocument.exceedsGoNestingLimit`):
+    /// the server cannot parse it, so it places no highlight in it.
+    case nestedTooDeeply
   }
 
   private let document: HTMLDocument
   private let body: Int?
-  /// The body's text nodes in document order: node, code points before it, its scalars, and
-  /// whether a block's edge lies between it and the one before.
+  /// The body's text nodes in document order, those inside templates too (Go's parser makes
+  /// them ordinary text, so the server counts them): node, code points before it, its scalars,
+  /// whether a block's edge lies between it and the one before, and whether a reader sees it.
   private let texts: [TextNode]
 
   private struct TextNode: Sendable {
@@ -40,6 +44,8 @@ public struct HighlightPlacement: Sendable {
     var start: Int
     var scalars: [Unicode.Scalar]
     var afterBlockEdge: Bool
+    /// False inside a template, whose contents no browser shows: a quote is not looked for there.
+    var isShown: Bool
   }
   /// The highlights already in the article, by id, where their pieces lie.
   public let highlighted: [(id: String, range: Range<Int>)]
@@ -64,6 +70,7 @@ public struct HighlightPlacement: Sendable {
   ) throws(Problem) -> HighlightAnchor {
     let wanted = Self.normalized(quote.unicodeScalars.enumerated().map { ($0.element, $0.offset) }).scalars.trimmed
     guard !wanted.isEmpty else { throw .emptyQuote }
+    guard !document.exceedsGoNestingLimit else { throw .nestedTooDeeply }
     // As a reader sees it first; then as the markup runs on, for a quote copied without the space.
     var seen = Self.normalized(readable(spacedAtEdges: true))
     var matches = Self.occurrences(of: wanted, in: seen.scalars)
@@ -100,7 +107,7 @@ public struct HighlightPlacement: Sendable {
   /// text after it).
   private func readable(spacedAtEdges: Bool) -> [(scalar: Unicode.Scalar, position: Int)] {
     var text: [(scalar: Unicode.Scalar, position: Int)] = []
-    for node in texts {
+    for node in texts where node.isShown {
       if spacedAtEdges, node.afterBlockEdge, let last = text.last, !last.scalar.properties.isWhitespace,
         let first = node.scalars.first, !first.properties.isWhitespace
       {
@@ -134,24 +141,24 @@ public struct HighlightPlacement: Sendable {
   /// The path of a text node's parent from `body`, and the code points of that parent's text
   /// nodes before it; nil when the parent is `body` itself or outside it.
   private func boundary(_ textNode: Int) -> (String, Int)? {
-    guard let parent = document.nodes[textNode].parent, parent != body else { return nil }
+    guard let parent = document.goParent(of: textNode), parent != body else { return nil }
     var steps: [String] = []
     var element = parent
     while element != body {
-      guard case .element(let tag) = document.nodes[element].kind, let up = document.nodes[element].parent else {
+      guard case .element(let tag) = document.nodes[element].kind, let up = document.goParent(of: element) else {
         return nil
       }
-      let before = document.nodes[up].children.prefix { $0 != element }.count { sibling in
+      let before = document.goChildren(of: up).prefix { $0 != element }.count { sibling in
         if case .element(let other) = document.nodes[sibling].kind { other.name == tag.name } else { false }
       }
       steps.append("\(tag.name)[\(before + 1)]")
       element = up
     }
     var base = 0
-    var stack = Array(document.nodes[parent].children.reversed())
+    var stack = Array(document.goChildren(of: parent).reversed())
     while let node = stack.popLast(), node != textNode {
       if case .text(let text) = document.nodes[node].kind { base += text.unicodeScalars.count }
-      stack.append(contentsOf: document.nodes[node].children.reversed())
+      stack.append(contentsOf: document.goChildren(of: node).reversed())
     }
     return (steps.reversed().joined(separator: "/"), base)
   }
@@ -162,19 +169,20 @@ public struct HighlightPlacement: Sendable {
     var total = 0
     var edge = false
     // Each element is visited twice, entering and leaving, to see the edges of blocks.
-    var stack = document.nodes[body].children.reversed().map { (node: $0, leaving: false) }
-    while let (node, leaving) = stack.popLast() {
+    var stack = document.goChildren(of: body).reversed().map { (node: $0, leaving: false, shown: true) }
+    while let (node, leaving, shown) = stack.popLast() {
       switch document.nodes[node].kind {
       case .text(let text):
         let scalars = Array(text.unicodeScalars)
-        texts.append(TextNode(node: node, start: total, scalars: scalars, afterBlockEdge: edge))
+        texts.append(TextNode(node: node, start: total, scalars: scalars, afterBlockEdge: edge, isShown: shown))
         total += scalars.count
         edge = false
       case .element(let element):
         if !inline.contains(element.name) { edge = true }
         if !leaving {
-          stack.append((node, true))
-          stack.append(contentsOf: document.nodes[node].children.reversed().map { ($0, false) })
+          stack.append((node, true, shown))
+          let inside = shown && element.templateContents == nil
+          stack.append(contentsOf: document.goChildren(of: node).reversed().map { ($0, false, inside) })
         }
       default:
         break
@@ -202,7 +210,7 @@ public struct HighlightPlacement: Sendable {
     guard let body = document.body else { return [] }
     var ranges: [(id: String, range: Range<Int>)] = []
     var total = 0
-    var stack: [(node: Int, highlight: String?)] = document.nodes[body].children.reversed().map { ($0, nil) }
+    var stack: [(node: Int, highlight: String?)] = document.goChildren(of: body).reversed().map { ($0, nil) }
     while let (node, highlight) = stack.popLast() {
       var inside = highlight
       switch document.nodes[node].kind {
@@ -222,7 +230,7 @@ public struct HighlightPlacement: Sendable {
       default:
         break
       }
-      stack.append(contentsOf: document.nodes[node].children.reversed().map { ($0, inside) })
+      stack.append(contentsOf: document.goChildren(of: node).reversed().map { ($0, inside) })
     }
     return text == bare ? ranges : []
   }

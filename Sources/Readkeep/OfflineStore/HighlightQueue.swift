@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import SQLiteStore
 public import Wire
 
 /// Where a highlight lies in an article, as Readeck's server reads it: selectors and offsets
@@ -59,9 +60,12 @@ public enum HighlightQueueProblem: Error, Sendable, Equatable {
 /// record, a delete removes it; a listing from the server does not undo what is still queued.
 extension OfflineStore {
   /// The article's HTML as cached (images as rk-blob references, which do not change its text);
-  /// nil when it is not cached.
+  /// nil when it is not cached. Read as bytes, so that a U+0000 does not end it (`WholeText`).
   public func cachedHTML(id: String) throws -> String? {
-    try reading { db in try String.fetchOne(db, sql: "SELECT html FROM article WHERE id = ?", arguments: [id]) }
+    try reading { db in
+      try Data.fetchOne(db, sql: "SELECT CAST(html AS BLOB) FROM article WHERE id = ?", arguments: [id])
+        .map(WholeText.text)
+    }
   }
 
   /// Queues `highlight` and keeps its record under a fresh local id (`local-hl-N`).

@@ -89,6 +89,11 @@ public final class Ingest {
     try inGroup { [store] db in try store.recordSync(at: date, db) }
   }
 
+  /// ``OfflineStore/holdSync(at:_:)`` in the current group.
+  public func holdSync(at date: Date) throws {
+    try inGroup { [store] db in try store.holdSync(at: date, db) }
+  }
+
   /// Whether the group has grown to its size.
   public var isFull: Bool { written.count >= Self.groupRecords || bytes >= Self.groupBytes }
 

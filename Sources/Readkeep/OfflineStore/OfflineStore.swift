@@ -248,6 +248,29 @@ public final class OfflineStore: Sendable {
       arguments: [RFC3339.string(from: date)])
   }
 
+  /// Keeps a sync's time aside (a stage of a longer sync): ``recordHeldSync()`` records it once
+  /// the whole sync has ended well, so that an interrupted one never counts.
+  func holdSync(at date: Date, _ db: Database) throws {
+    try db.execute(
+      sql:
+        "INSERT INTO meta (key, value) VALUES ('held_sync', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      arguments: [RFC3339.string(from: date)])
+  }
+
+  /// Records the time ``holdSync(at:_:)`` kept aside as the sync time; nil (and nothing changed)
+  /// when none is held.
+  public func recordHeldSync() throws -> Date? {
+    try writing { db in
+      guard let held = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'held_sync'") else {
+        return nil
+      }
+      try db.execute(sql: "DELETE FROM meta WHERE key = 'held_sync'")
+      guard let date = RFC3339.date(from: held) else { return nil }
+      try recordSync(at: date, db)
+      return date
+    }
+  }
+
   public func lastSync() throws -> Date? {
     try reading { db in
       try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'last_sync'").flatMap(RFC3339.date(from:))

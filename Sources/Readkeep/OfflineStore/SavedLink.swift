@@ -24,9 +24,12 @@ public enum SavedLink {
     return nil
   }
 
-  /// The link as compared: scheme and host in lower case, the fragment gone (the server drops it),
-  /// the rest as written.
+  /// The link as compared, in the one form the server writes it (``ServerSpelling``): path and
+  /// host escaped as Go escapes them (`café` and `caf%C3%A9` are one link), scheme and host in
+  /// lower case, the fragment gone (the server drops it), the query as written. A link Go's
+  /// parser refuses (the server refuses it too) is compared with only case and fragment set aside.
   public static func key(_ url: String) -> String {
+    if let spelled = ServerSpelling.of(url) { return spelled }
     let withoutFragment = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
     guard let (scheme, rest) = split(Substring(withoutFragment)) else { return String(withoutFragment) }
     let authorityEnd = rest.firstIndex { "/?".contains($0) } ?? rest.endIndex

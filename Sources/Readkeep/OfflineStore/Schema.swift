@@ -167,6 +167,17 @@ enum Schema {
           );
           """)
     }
+    migrator.registerMigration("v8") { db in
+      // SavedLink.key became the server's spelling (café and caf%C3%A9 one link): the queued
+      // links take it. Two links that are now one keep their old keys rather than be merged: one
+      // of them may have been sent, and the push's look for it finds either.
+      let rows = try Row.fetchAll(db, sql: "SELECT n, url FROM pending_link ORDER BY n")
+      for row in rows {
+        try db.execute(
+          sql: "UPDATE OR IGNORE pending_link SET url_key = ? WHERE n = ?",
+          arguments: [SavedLink.key(row["url"]), row["n"] as Int64])
+      }
+    }
     return migrator
   }
 }

@@ -146,10 +146,11 @@ public struct ChunkedRewrite: Sendable {
 }
 
 /// What the requests of one run came to, shared by its concurrent pieces.
-private final class Tally: Sendable {
+final class Tally: Sendable {
   private struct State {
     var budget: Int
     var requests = 0
+    var repaired = 0
     var promptTokens: Int?
     var completionTokens: Int?
     var last: Completion?
@@ -167,9 +168,15 @@ private final class Tally: Sendable {
 
   func lower(to tokens: Int) { state.withLock { $0.budget = min($0.budget, tokens) } }
 
-  func count(_ completion: Completion) {
+  /// Answers that matched a schema only when asked again.
+  var repaired: Int { state.withLock { $0.repaired } }
+
+  /// - Parameter repaired: `completion` is an answer asked again (a second request, its usage
+  ///   the sum of both).
+  func count(_ completion: Completion, repaired: Bool = false) {
     state.withLock {
-      $0.requests += 1
+      $0.requests += repaired ? 2 : 1
+      if repaired { $0.repaired += 1 }
       if let prompt = completion.usage?.promptTokens { $0.promptTokens = ($0.promptTokens ?? 0) + prompt }
       if let answer = completion.usage?.completionTokens { $0.completionTokens = ($0.completionTokens ?? 0) + answer }
       $0.last = completion

@@ -33,11 +33,20 @@ public final class Chunking: Sendable {
         condenses: condenses, mode: mode)
     }
     if case .tokens = mode { return (try make(0), nil) }
-    let configured = rewriter.chain.first?.provider.provider.contextLength
-    let small = min(configured ?? Self.smallestWindow, Self.smallestWindow)
-    if let whole = try? make(small), !whole.isChunked { return (whole, nil) }
-    let window = asksProvider ? await lookUp() : ContextWindow.choose(reported: nil, configured: configured)
+    if let whole = try? make(smallWindow), !whole.isChunked { return (whole, nil) }
+    let window = await window()
     return (try make(window.tokens), window)
+  }
+
+  /// The provider's setting where it is smaller than ``smallestWindow``: what may be assumed
+  /// without asking.
+  var smallWindow: Int { min(configured ?? Self.smallestWindow, Self.smallestWindow) }
+
+  private var configured: Int? { rewriter.chain.first?.provider.provider.contextLength }
+
+  /// The model's window: asked once a run, or for a dry run the setting or the default.
+  func window() async -> ContextWindow {
+    asksProvider ? await lookUp() : ContextWindow.choose(reported: nil, configured: configured)
   }
 
   private func lookUp() async -> ContextWindow {

@@ -10,16 +10,25 @@ public struct TextPiece: Sendable, Equatable {
   }
 
   /// What goes between this piece's answer and the next one's: a paragraph break stays a
-  /// paragraph break, a line break a line break, anything else a space.
+  /// paragraph break, a line break a line break, other white space a space; a cut with nothing
+  /// between (inside a word, or inside one character) joins with nothing, or the answers would
+  /// put a space between a letter and its accents.
   public var joint: String {
+    if separator.isEmpty { return "" }
     if separator.filter(\.isNewline).count >= 2 { return "\n\n" }
     return separator.contains(where: \.isNewline) ? "\n" : " "
   }
 }
 
 /// Cuts a text into pieces of at most a number of tokens (``TokenEstimate``): at paragraph
-/// breaks where it can, else at sentence ends, else between words, else anywhere. Nothing is
-/// lost or moved: the pieces and their separators, in order, are the text.
+/// breaks where it can, else at sentence ends, else between words, else between characters,
+/// and a character bigger than a piece (a letter under hundreds of combining marks) between its
+/// Unicode scalars. Nothing is lost or moved: the pieces and their separators, in order, are the
+/// text, byte for byte, and no cut falls inside a scalar, so every piece is valid UTF-8.
+///
+/// The contract the halving of a refused piece relies on to make progress: every piece has at
+/// most `maxTokens` tokens, except a piece of one Unicode scalar (at most 4 bytes, 2 tokens),
+/// which cannot be cut; so for `maxTokens` ≥ 2 every piece fits.
 public enum TextSplitter {
   public static func split(_ text: String, maxTokens: Int) -> [TextPiece] {
     let limit = max(1, maxTokens)
@@ -126,16 +135,30 @@ public enum TextSplitter {
     }
   }
 
-  /// The last resort: a word longer than a piece, cut into runs of whole characters.
+  /// The last resort: a word longer than a piece, cut into runs of whole characters; a
+  /// character longer than a piece is cut into runs of whole scalars. Sizes are summed in
+  /// bytes, so a long word costs one pass.
   private static func characterCuts(of text: Substring, limit: Int) -> [TextPiece] {
+    let limitBytes = limit * 3  // the most bytes that are still `limit` tokens
     var result: [TextPiece] = []
     var run = ""
-    for character in text {
-      if !run.isEmpty, TokenEstimate.tokens(run + String(character)) > limit {
+    var runBytes = 0
+    func add(_ text: some StringProtocol, bytes: Int) {
+      if runBytes > 0, runBytes + bytes > limitBytes {
         result.append(TextPiece(run))
         run = ""
+        runBytes = 0
       }
-      run.append(character)
+      run += text
+      runBytes += bytes
+    }
+    for character in text {
+      let bytes = character.utf8.count
+      if bytes <= limitBytes {
+        add(String(character), bytes: bytes)
+      } else {
+        for scalar in character.unicodeScalars { add(String(scalar), bytes: scalar.utf8.count) }
+      }
     }
     if !run.isEmpty { result.append(TextPiece(run)) }
     return result

@@ -1,0 +1,78 @@
+import ArgumentParser
+import Localization
+import OfflineStore
+import OfflineStoreCommandLine
+import ToolKit
+
+extension RKCache {
+  struct RecordSync: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "record-sync",
+      abstract: tr("Record the sync time \"rk-cache store --hold-sync\" kept, once the whole sync has ended well."),
+      discussion: HelpText.discussion(
+        tr(
+          """
+          readkeep.mk's sync stores with --hold-sync and runs this as its last step, so that a sync \
+          interrupted after a stage stored its summary (Ctrl-C during the fetch, a failing prune) \
+          is not counted by needs-sync and the next one runs at once. Without a kept time it \
+          changes nothing and exits 1.
+          """),
+        examples: [
+          Example(
+            "rk-fetch | rk-cache store --hold-sync && rk-prune --keep 20 && rk-cache record-sync",
+            tr("A sync that counts only once it has pruned."))
+        ],
+        exitStatuses: [(.success, nil), (.failure, tr("No sync time was kept."))]))
+
+    @OptionGroup var store: StoreOptions
+
+    func run() throws {
+      try runTool(store.common.diagnostics(for: "rk-cache")) {
+        guard try store.open().recordHeldSync() != nil else {
+          throw ToolError(.failure, tr("no complete sync to record"))
+        }
+      }
+    }
+  }
+
+  /// readkeep.mk's own messages, in the user's language: make has no catalog, so it asks for
+  /// them here. Not listed in the help: it is the Makefile's, not a person's.
+  struct MakeMessage: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      commandName: "make-message", abstract: tr("readkeep.mk's messages on standard error."), shouldDisplay: false)
+
+    enum Name: String, ExpressibleByArgument, CaseIterable {
+      case recent
+      case pushKept = "push-kept"
+      case pushFailed = "push-failed"
+      case stageFailed = "stage-failed"
+      case imagesKept = "images-kept"
+      case noQuery = "no-query"
+      case noID = "no-id"
+    }
+
+    @Argument var name: Name
+    @Argument var values: [String] = []
+
+    func run() throws {
+      let first = values.first ?? ""
+      let second = values.dropFirst().first ?? ""
+      let message =
+        switch name {
+        // TRANSLATORS: {0} is make's MAX_AGE as the user gave it (4h); FORCE=1 is typed as is.
+        case .recent: tr("synced less than \(first) ago (FORCE=1 to sync anyway)")
+        case .pushKept: tr("some changes were not pushed (status 75); they stay queued")
+        case .pushFailed: tr("push failed (status \(first))")
+        // TRANSLATORS: {0} names a step of make sync as is: changes, apply, highlights, keep, ids,
+        // fetch, images or store; {1} is its exit status.
+        case .stageFailed: tr("\(first) failed (status \(second))")
+        case .imagesKept: tr("some images failed; the articles keep their remote URLs")
+        // TRANSLATORS: Q=… is typed as is.
+        case .noQuery: tr("give the query as Q=…")
+        // TRANSLATORS: ID=… is typed as is.
+        case .noID: tr("give the article as ID=…")
+        }
+      Diagnostics(tool: "readkeep").info(message)
+    }
+  }
+}
