@@ -44,7 +44,8 @@ db = $(if $(DB),--db "$(DB)",)
 # since, however many, and again every cached article whose highlights the listing shows changed
 # (made, recoloured, annotated or deleted on the phone, or here offline and pushed), so page,
 # text and epub show them — their images embedded, and stored; last, rk-prune removes the
-# archived and keeps KEEP. Before the first sync there is no store: rk-push has
+# archived and keeps KEEP (with --yes: KEEP=0 is a choice made here, and a sync the prune
+# refused would never count as complete). Before the first sync there is no store: rk-push has
 # nothing to push, rk-cache ids no ids (both exit 0), and rk-cache store creates it.
 # A push that only some changes failed (75: refused or unanswered; they stay queued, and
 # "rk-cache pending --drop" gives a refused one up) does not hold up the fetch: the sync goes on
@@ -88,7 +89,7 @@ sync:
 	  elif [ "$$code" != 0 ]; then $(rk)rk-cache make-message stage-failed "$$stage" "$$code"; failed=$$code; fi; \
 	done; \
 	[ "$$failed" = 0 ] || exit "$$failed"; \
-	$(rk)rk-prune $(db) --archived --keep $(KEEP) > /dev/null || exit; \
+	$(rk)rk-prune $(db) --archived --keep $(KEEP) --yes > /dev/null || exit; \
 	$(rk)rk-cache record-sync $(db) || exit; \
 	[ "$$pushed" = 0 ] || exit "$$pushed"
 

@@ -18,7 +18,10 @@ public struct HTMLDocument: Sendable {
   /// Whether the markup nests deeper than Go's `golang.org/x/net/html` allows: its stack of open
   /// elements would have grown past 512, where Go's parser refuses the whole document (so
   /// Readeck's server places no highlight in it). Past that depth this parse closes the deepest
-  /// element before opening the next, so the tree stops deepening and keeps everything.
+  /// element before opening the next, so the tree stops deepening and every search stays bounded;
+  /// the tree past that depth is not the standard's (a table or column group closed that way can
+  /// leave its insertion mode without its element, and what follows may be dropped), which is
+  /// why a caller that must agree with the server refuses such a document.
   public var exceedsGoNestingLimit: Bool
 
   /// Parses a whole document (scripting disabled unless `scripting`), as a browser does.

@@ -318,7 +318,8 @@ struct TreeBuilder {
 
   /// Inserts an element for `tag` in `namespace` at the appropriate place and pushes it. With
   /// the stack full (`openElementLimit`), the current node is closed first, so that the new
-  /// element goes beside it: nothing is lost, and the tree stops deepening there.
+  /// element goes beside it and the tree stops deepening there. Past the limit the tree is no
+  /// longer the standard's (see `HTMLDocument.exceedsGoNestingLimit`), but it never traps or hangs.
   @discardableResult
   mutating func insertElement(_ tag: Tag, _ namespace: HTMLNamespace = .html) -> Int {
     if open.count >= Self.openElementLimit {

@@ -64,7 +64,8 @@ enum UsageRepair {
     let path = commandPath(Command.self, words)
     let known = path.flatMap(options)
     let names = Set(known.flatMap(\.names)).union(builtInNames)
-    if let unknown = words.first(where: { isLongOption($0) && !names.contains(optionName($0)) }) {
+    if let unknown = unknownOption(words, names: names, takingValues: Set(known.filter(\.takesValue).flatMap(\.names)))
+    {
       let name = optionName(unknown)
       let message = unknownOptionMessage(name, candidates: path.last.map(options)?.flatMap(\.names) ?? [])
       // The usage lines of the failed parse are those of the command the person was typing.
@@ -73,6 +74,18 @@ enum UsageRepair {
     }
     let joined = joiningNegativeNumbers(arguments, options: known.filter(\.takesValue))
     return joined == arguments ? .report(error) : .parse(joined)
+  }
+
+  /// The first `--word` of `words` that no command on the way knows; the value of an option
+  /// (`--subject '--- notes ---'`) is not one.
+  private static func unknownOption(_ words: [String], names: Set<String>, takingValues: Set<String>) -> String? {
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      if isLongOption(word) && !names.contains(optionName(word)) { return word }
+      index += takingValues.contains(word) ? 2 : 1
+    }
+    return nil
   }
 
   /// A usage error in ArgumentParser's words, with the usage lines after it.

@@ -260,6 +260,21 @@ import Wire
     #expect(try log(place, ["mail", id, "--to", "not an address"]).status == 64)
   }
 
+  /// Inside angle brackets the address parser keeps a bare CR, and `msmtp -t` then read a second
+  /// header line, here a Bcc to a hidden address: a recipient or sender must be one address.
+  @Test func mailRefusesAnAddressThatWouldSplitItsHeader() throws {
+    let place = try Place()
+    defer { place.remove() }
+    let id = id(try log(place, ["add", "Notiz", "--title", "t"]))
+    let hidden = "<anna@example.org\rBcc: x@evil.example>"
+    let toHidden = try log(place, ["mail", id, "--to", hidden, "--from", "me@example.org"])
+    #expect(toHidden.status == 64, "\(toHidden.stderr)")
+    #expect(toHidden.stdout.isEmpty)
+    let fromHidden = try log(place, ["mail", id, "--to", "anna@example.org"], environment: ["EMAIL": hidden])
+    #expect(fromHidden.status == 78, "\(fromHidden.stderr)")
+    #expect(!fromHidden.stdout.contains("evil"))
+  }
+
   @Test func categoriesAreManagedFromTheCommandLine() throws {
     let place = try Place()
     defer { place.remove() }

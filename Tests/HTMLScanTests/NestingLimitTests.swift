@@ -68,4 +68,24 @@ import Testing
     #expect(
       over.serializeChildren(of: body).hasSuffix("<div></div><div>x</div>" + String(repeating: "</div>", count: 509)))
   }
+
+  /// Past the limit the closed element may be one an insertion mode stands for (a table, a
+  /// column group, a row, a template, a select): the tree is no longer the standard's there, but
+  /// the parse ends, keeps its invariants and serializes.
+  @Test(
+    .timeLimit(.minutes(1)),
+    arguments: [
+      "<table><colgroup><col>text<p>more", "<table><tr><td>a<td>b</table>after", "<template><div>t</template>x",
+      "<select><option>a<selectedcontent></selectedcontent><option>b</select>y", "<table><caption>c<b>d</table>e",
+      "<svg><g><foreignObject><p>f</svg>g", "<b><i><u><p>h</b>i", "<frameset><frame>",
+    ])
+  func markupThatClosesAtTheLimitParsesWithoutATrap(_ tail: String) throws {
+    for depth in 505...512 {
+      let document = HTMLDocument(parsing: String(repeating: "<div>", count: depth) + tail, scripting: true)
+      for (index, node) in document.nodes.enumerated() {
+        for child in node.children { #expect(document.nodes[child].parent == index, "\(tail) at \(depth)") }
+      }
+      _ = document.serializeChildren(of: 0)
+    }
+  }
 }

@@ -108,6 +108,18 @@ import Wire
     #expect(MailMessage(written).headers["Bcc"] == nil)
   }
 
+  /// A caller that takes an address without checking it (ail-log mail once did) still writes one
+  /// line per header.
+  @Test func anUncheckedAddressWithACRStillWritesOneLine() {
+    let written = OutgoingMessage(
+      from: MailAddress(address: "me@example.org\rBcc: x@evil.example"),
+      to: [MailAddress(address: "a@example.org\r\nBcc: y@evil.example")], subject: "Notes",
+      date: Date(timeIntervalSince1970: 0), messageID: "n@example.org"
+    ).bytes(text: "Hello\n")
+    expectOneLineHeaders(written)
+    #expect(MailMessage(written).headers["Bcc"] == nil)
+  }
+
   @Test(arguments: [
     ("anna@example.org", true), ("a.b+c@example.org", true), ("\"a b\"@example.org", true), ("zoë@exämple.org", true),
     ("a@[192.0.2.1]", true), ("anna", false), ("@example.org", false), ("anna@", false), ("a b@example.org", false),

@@ -54,6 +54,13 @@ private struct Log: ParsableCommand {
     #expect(message(["add", "a", "--", "--remnd", "b"])?.hasPrefix("Error: Give the content as one argument.") == true)
   }
 
+  /// ArgumentParser refuses such a value itself; its own words stand, not a mistyped option.
+  @Test func anOptionsValueThatStartsWithDashesIsNotTakenForAMistypedOption() throws {
+    let text = try #require(message(["add", "a", "--remind", "--- soon ---"]))
+    #expect(!text.contains("Unknown option"), "\(text)")
+    #expect(text.contains("--- soon ---"), "\(text)")
+  }
+
   @Test func aValidationErrorWithoutAnUnknownOptionStaysAsItWas() {
     #expect(message(["add", "a", "b", "--quiet"])?.hasPrefix("Error: Give the content as one argument.") == true)
   }

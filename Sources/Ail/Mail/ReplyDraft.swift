@@ -236,6 +236,9 @@ public struct ReplyDraft: Sendable {
 
   /// `Name <address>` with the name on one line, quoted or encoded as needed.
   public static func format(_ address: MailAddress) -> String {
+    // The commands refuse an address that is not one (HeaderValue.isAddress); a caller that did
+    // not check still never splits the header line.
+    let address = MailAddress(name: address.name, address: HeaderValue.singleLine(address.address))
     guard let name = HeaderValue.displayName(address.name) else { return address.address }
     // Text that looks like an encoded word ("=?") would be decoded by the reader: encode it too.
     if !name.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 }) || name.contains("=?") {

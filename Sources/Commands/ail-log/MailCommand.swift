@@ -43,7 +43,7 @@ extension AilLog {
         var recipients: [MailAddress] = []
         for text in to {
           let parsed = AddressList.parse(text)
-          guard !parsed.isEmpty, parsed.allSatisfy({ $0.address.contains("@") }) else {
+          guard !parsed.isEmpty, parsed.allSatisfy({ HeaderValue.isAddress($0.address) }) else {
             throw ToolError(.usage, tr("--to: not an address: \(text)"))
           }
           recipients += parsed
@@ -65,7 +65,8 @@ extension AilLog {
       guard let setting = configuration.resolve(flag: ("--from", from), variable: "EMAIL", key: "from") else {
         return nil
       }
-      guard let address = AddressList.parse(setting.value).first, address.address.contains("@") else {
+      // An address with a CR in it would split the header for msmtp -t: one checked address only.
+      guard let address = AddressList.parse(setting.value).first, HeaderValue.isAddress(address.address) else {
         throw ToolError(
           setting.source == .flag("--from") ? .usage : .configError,
           tr("\(setting.source): not an address: \(setting.value)"))

@@ -1,6 +1,10 @@
 import Localization
 
 extension Chunking {
+  /// Tokens a chat template adds around each message (role markers, separators): about 4 for
+  /// OpenAI's and llama.cpp's templates.
+  static let turnFraming = 4
+
   /// `request` with as many of its earlier turns as fit the model's window beside the system
   /// prompt, the input and the room its answer needs (counted as ``ChunkPlan/pieceBudget`` counts
   /// them, the turns as part of the prompt); the oldest exchanges are left out first, a question
@@ -13,7 +17,8 @@ extension Chunking {
     let systemTokens = TokenEstimate.tokens(request.system)
     let inputTokens = TokenEstimate.tokens(request.input)
     func fits(_ turns: ArraySlice<ChatTurn>, window: Int) -> Bool {
-      let prompt = turns.reduce(systemTokens) { $0 + TokenEstimate.tokens($1.content) }
+      // Each message also costs its role's framing in the chat template (a few tokens).
+      let prompt = turns.reduce(systemTokens) { $0 + TokenEstimate.tokens($1.content) + Self.turnFraming }
       let budget = ChunkPlan.pieceBudget(
         window: window, systemTokens: prompt, answerTokens: request.maxTokens, condenses: condenses)
       return inputTokens <= budget
