@@ -3,6 +3,9 @@
 #   make -f scripts/readkeep.mk sync            push, follow the server, fetch, embed images, store,
 #                                               prune (at most every 4 h)
 #   make -f scripts/readkeep.mk sync FORCE=1    now, however recent the last sync
+#   make -f scripts/readkeep.mk sync COLLECTION='Systems reading' LABELS='swift rust'
+#                                               new articles only from that Readeck collection
+#                                               (name in any case, or id) with either label
 #   make -f scripts/readkeep.mk search Q=swift  full-text search
 #   make -f scripts/readkeep.mk read ID=…       write one article to $(READ_DIR) and open it
 #   make -f scripts/readkeep.mk stats | export
@@ -21,6 +24,8 @@ LIMIT     ?= 20
 KEEP      ?= 200
 MAX_AGE   ?= 4h
 FORCE     ?=
+COLLECTION ?=
+LABELS    ?=
 READ_DIR  ?= $(HOME)/.cache/readkeep
 EXPORT    ?= readkeep-$(shell date +%Y%m%d).zip
 FETCH_OPTS  ?=
@@ -33,6 +38,11 @@ rk = $(if $(RK_BIN),$(RK_BIN)/,)
 # Without DB=, no --db: a path spelled out here would hide RK_DB and XDG_DATA_HOME, and the
 # sync would write one store while the tools read another.
 db = $(if $(DB),--db "$(DB)",)
+# Which new articles the fetch selects: COLLECTION (its saved filters and the unread state),
+# LABELS a list meaning any of them (a label with a space goes in FETCH_OPTS as --label "a b").
+# The server's changes, the highlights, saved links and stale articles are followed whatever
+# the selection, so that everything cached stays true.
+select = $(if $(COLLECTION),--collection "$(COLLECTION)",) $(foreach label,$(LABELS),--label "$(label)")
 
 .PHONY: sync search read stats export
 
@@ -77,7 +87,7 @@ sync:
 	done; \
 	$(rk)rk-cache ids $(db) --saved --stale > "$$status/saved" || exit; \
 	{ $(rk)rk-cache ids $(db); echo $$? > "$$status/ids"; } \
-	| { $(rk)rk-fetch --limit $(LIMIT) --skip-ids - --also-ids "$$status/saved" $(FETCH_OPTS); \
+	| { $(rk)rk-fetch --limit $(LIMIT) --skip-ids - --also-ids "$$status/saved" $(select) $(FETCH_OPTS); \
 	    echo $$? > "$$status/fetch"; } \
 	| { $(rk)rk-extract-images --embed $(IMAGE_OPTS); echo $$? > "$$status/images"; } \
 	| { $(rk)rk-cache store $(db) --hold-sync; echo $$? > "$$status/store"; }; \

@@ -36,6 +36,8 @@ import Wire
       ]
     }
     try await withReadeck(library, token: Sandbox.token) { readeck in
+      // The collection the examples name; a reset keeps it.
+      readeck.setCollections([FakeCollection(id: "SystemsReading000001", name: "Systems reading", labels: "swift")])
       try await withLLM(.init(flavor: .ollama, models: [FakeModel("llama3.2", answer: .echo)])) { llm, _ in
         let template = try Sandbox.template(readeck: readeck.baseURL, llm: llm.baseURL)
         defer { try? FileManager.default.removeItem(atPath: template.root) }

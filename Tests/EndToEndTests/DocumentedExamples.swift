@@ -10,6 +10,11 @@ enum DocumentedExamples {
     $1
   }.merging(notesStore) { $1 }.merging(fakes) { $1 }
 
+  /// The labels of an article record's bookmark.
+  static func articleLabels(_ record: JSONValue) -> Set<String> {
+    Set((record["bookmark"]?["labels"]?.arrayValue ?? []).compactMap(\.stringValue))
+  }
+
   static let realServer = "needs a real server and account; the same command against the fakes runs in other examples"
 
   // MARK: Set-up
@@ -61,6 +66,23 @@ enum DocumentedExamples {
     },
     "rk-fetch --state all --limit 0 --metadata-only": .runs { run in
       run.expect(run.records(kind: "bookmark").count == 30, "every bookmark of the 30")
+    },
+    "rk-fetch --collection 'systems reading'": .runs { run in
+      let labels = run.records(kind: "article").map(articleLabels)
+      run.expect(
+        !labels.isEmpty && labels.allSatisfy { $0.contains("swift") }, "the collection's unread swift articles")
+      run.expect(run.records(kind: "sync_summary").last?["complete"] == true, "a complete summary")
+    },
+    "rk-fetch --label swift --label rust": .runs { run in
+      let labels = run.records(kind: "article").map(articleLabels)
+      run.expect(
+        !labels.isEmpty && labels.allSatisfy { !$0.isDisjoint(with: ["swift", "rust"]) },
+        "the unread articles with either label")
+    },
+    "rk-fetch --collection 'systems reading' --label swift --label rust": .runs { run in
+      let labels = run.records(kind: "article").map(articleLabels)
+      run.expect(
+        !labels.isEmpty && labels.allSatisfy { $0.contains("swift") }, "the collection's articles with a label")
     },
     "rk-fetch --since 2026-11-01T00:00:00Z": .runs { run in
       let summary = run.records(kind: "sync_summary").last
@@ -224,6 +246,10 @@ enum DocumentedExamples {
     },
     "make -f scripts/readkeep.mk sync": .runs { run in
       run.expect(run.storedArticles == 21, "synced less than 4 h ago: nothing to do")
+    },
+    "make -f scripts/readkeep.mk sync COLLECTION='Systems reading' LABELS='swift rust'": .runs { run in
+      run.expect(
+        run.storedArticles == 21, "synced less than 4 h ago: nothing to do (ReadkeepMakefileSelectionTests syncs)")
     },
     "make -f scripts/readkeep.mk sync FORCE=1 LIMIT=50 KEEP=500": .runs { run in
       run.expect(run.storedArticles == 25, "all 24 unread articles and the Swift one")

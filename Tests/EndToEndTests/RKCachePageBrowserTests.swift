@@ -138,6 +138,128 @@ import Wire
     }
   }
 
+  /// An article that refers outside in every way a page can load something by itself, each
+  /// reference a `/bait/` URL of the recording server; one stored image, and an ordinary link.
+  static func hostileArticle() -> FakeBookmark {
+    let id = "BrowserHostile11111111"
+    let image = FakeImage.png(name: "kept.png", width: 40, height: 30, red: 200, green: 20, blue: 90)
+    let box = "width:20px;height:20px"
+    let html = """
+      <p>Hostile start.</p>\
+      <div style="background:url({root}/bait/style-url.png);\(box)"></div>\
+      <div style="background:u\\72l('{root}/bait/style-escaped.png');\(box)"></div>\
+      <div style="BACKGROUND-IMAGE:-webkit-image-set('{root}/bait/image-set.png' 1x);\(box)"></div>\
+      <p style="cursor:url({root}/bait/cursor.cur),auto;list-style-image:url({root}/bait/list.png)">styled</p>\
+      <style>@import url({root}/bait/import.css); @font-face { font-family: Bait; src: url({root}/bait/font.woff2) }\
+       p { font-family: Bait; background: url({root}/bait/sheet.png) }</style>\
+      <svg width="40" height="40"><image href="{root}/bait/svg-image.png" width="10" height="10"/>\
+      <image xlink:href="{root}/bait/svg-xlink.png" width="10" height="10"/><use href="{root}/bait/sprite.svg#i"/>\
+      <rect width="9" height="9" fill="url({root}/bait/fill.svg#p)" style="filter:url({root}/bait/filter.svg#f)"/>\
+      <filter id="f"><feImage href="{root}/bait/fe-image.png"/></filter></svg>\
+      <img srcset="{root}/bait/srcset.png 1x" alt="srcset only">\
+      <picture><source srcset="{root}/bait/source.png"><img src="{root}/bait/picture.png" alt="picture"></picture>\
+      <video poster="{root}/bait/poster.png" src="{root}/bait/video.mp4"><track default src="{root}/bait/track.vtt"></video>\
+      <audio src="{root}/bait/audio.mp3" autoplay></audio><input type="image" src="{root}/bait/input.png" alt="input">\
+      <table background="{root}/bait/table.png"><tr><td background="{root}/bait/cell.png">cell</td></tr></table>\
+      <base href="{root}/bait/base/"><meta http-equiv="refresh" content="0;url={root}/bait/refresh">\
+      <link rel="stylesheet" href="{root}/bait/link.css"><link rel="preload" as="image" href="{root}/bait/preload.png">\
+      <iframe src="{root}/bait/iframe"></iframe><object data="{root}/bait/object"></object><embed src="{root}/bait/embed">\
+      <img src="{root}/bm/\(id.prefix(2))/\(id)/_resources/kept.png" alt="kept">\
+      <p><a href="{root}/bait/link-target">an ordinary link</a> Hostile end.</p>
+      """
+    return FakeBookmark(
+      id: id, title: "Hostile", url: "https://example.org/hostile", siteName: "Example",
+      created: Date(timeIntervalSince1970: 1_772_366_400), authors: ["Jane Doe"], articleHTML: html, images: [image])
+  }
+
+  @Test(.needsChromium) func aHostilePageWithoutItsPolicyRequestsNothingAndNeitherDoTheSiteAndTheBook() async throws {
+    let folder = TemporaryFolder.path("rk-browser-hostile")
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { TemporaryFolder.remove(folder) }
+    let db = folder + "/cache.sqlite"
+    let article = Self.hostileArticle()
+    try await withReadeck([article], token: Self.token) { fake in
+      let fetched = try run(
+        "rk-fetch", ["--server", fake.baseURL, "--state", "all"], environment: ["READECK_TOKEN": Self.token])
+      let embedded = try run("rk-extract-images", ["--embed"], stdin: fetched.stdout)
+      #expect(try run("rk-cache", ["store", "--db", db], stdin: embedded.stdout).status == 0)
+      let page = try run("rk-cache", ["page", "--db", db, article.id, "-o", folder + "/page.html"])
+      #expect(page.status == 0, "\(page.stderr)")
+      let site = try run("rk-cache", ["export", "--db", db, "--site", folder + "/site"])
+      #expect(site.status == 0, "\(site.stderr)")
+      let book = try run("rk-cache", ["epub", "--db", db, article.id, "-o", folder + "/book.epub"])
+      #expect(book.status == 0, "\(book.stderr)")
+
+      // The policy is the second wall; the first must hold alone.
+      let sitePage = folder + "/site/articles/" + article.id + ".html"
+      for file in [folder + "/page.html", folder + "/site/index.html", sitePage] {
+        let html = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(html.contains("Content-Security-Policy"), "\(file) has no policy")
+        let open = html.components(separatedBy: "\n").filter { !$0.contains("Content-Security-Policy") }
+        try open.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+      }
+      let before = fake.requests.count
+      let netLog = folder + "/net-log.json"
+      for (index, file) in [folder + "/page.html", folder + "/site/index.html", sitePage].enumerated() {
+        let log = netLog + "\(index)"
+        let dom = try Self.chromium(
+          ["--log-net-log=\(log)", "--dump-dom", "file://\(file)"], proxy: fake.baseURL, folder: folder)
+        #expect(dom.status == 0, "\(dom.stderr)")
+        if file.hasSuffix("index.html") {
+          #expect(dom.stdout.contains(">Hostile</a>"), "the index lists the article: \(dom.stdout)")
+        } else {
+          #expect(dom.stdout.contains("Hostile start.") && dom.stdout.contains("an ordinary link"), "\(dom.stdout)")
+          #expect(dom.stdout.contains("href=\"\(fake.baseURL)/bait/link-target\""), "the link stays a link")
+          #expect(dom.stdout.contains("src=\"data:image/png"), "the stored image is shown")
+        }
+        let requested = try Self.requestedURLs(inNetLog: log).filter { url in
+          !(url.hasPrefix("file:") || url.hasPrefix("data:") || Self.isChromiumsOwn(url))
+        }
+        #expect(requested.isEmpty, "\(file) requested \(requested.sorted())")
+      }
+      // As proxy the server also sees Chromium's own traffic, which goes elsewhere.
+      let received = fake.requests.dropFirst(before).filter { request in
+        let target = request.method == "CONNECT" ? request.path : (request.header("Host") ?? "")
+        return !Self.isChromiumsOwn("https://" + target)
+      }.map { "\($0.method) \($0.path)" }
+      #expect(received.isEmpty, "the recording server received \(received)")
+
+      // A reader has no network policy to fall back on: the book's files hold no reference out.
+      let unzipped = folder + "/book"
+      #expect(try run("/usr/bin/python3", ["-m", "zipfile", "-e", folder + "/book.epub", unzipped]).status == 0)
+      let host = String(fake.baseURL.dropFirst("http://".count))
+      for file in try FileManager.default.subpathsOfDirectory(atPath: unzipped)
+      where file.hasSuffix(".xhtml") || file.hasSuffix(".css") || file.hasSuffix(".opf") {
+        let text = try String(contentsOfFile: unzipped + "/" + file, encoding: .utf8)
+        let withoutLinks = text.replacingOccurrences(
+          of: "<a [^>]*href=\"[^\"]*\"", with: "<a", options: .regularExpression)
+        #expect(!withoutLinks.contains(host) && !withoutLinks.contains("/bait/"), "\(file) refers out: \(text)")
+      }
+    }
+  }
+
+  /// Every URL Chromium's network log names.
+  static func requestedURLs(inNetLog path: String) throws -> Set<String> {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    guard let log = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let events = log["events"] as? [[String: Any]]
+    else { return ["unreadable net log"] }
+    var urls = Set<String>()
+    for event in events {
+      guard let params = event["params"] as? [String: Any] else { continue }
+      for key in ["url", "original_url"] { if let url = params[key] as? String { urls.insert(url) } }
+    }
+    return urls
+  }
+
+  /// Chromium's own background traffic (updater, clock, accounts), which no page names.
+  static func isChromiumsOwn(_ url: String) -> Bool {
+    guard let host = URL(string: url)?.host?.lowercased() else { return false }
+    return ["google.com", "googleapis.com", "gvt1.com", "gstatic.com"].contains {
+      host == $0 || host.hasSuffix("." + $0)
+    }
+  }
+
   /// Headless Chromium with its proxy at the recording server (loopback included), no
   /// background traffic, a profile of its own; bounded by `timeout` so a hung browser fails the test.
   static func chromium(_ arguments: [String], proxy: String, folder: String) throws -> ToolRun {

@@ -2,7 +2,9 @@
 //   (a) HTMLTokenizer, with and without text tokens, checking the ranges it reports, and with
 //       valuesOf: (only src decoded), which must differ only in the other values being empty;
 //   (b) Srcset.parse on the input as a String, checking its candidates and a round trip;
-//   (c) ImageFinder.find, and Embedder.embed on what it found (crashes only).
+//   (c) ImageFinder.find, and Embedder.embed on what it found (crashes only);
+//   (d) StyleReferences on the input as a style attribute's value: what keepingLocal keeps refers
+//       to nothing outside, and a value that refers to nothing outside is kept whole.
 // A broken invariant prints what broke and traps, which libFuzzer reports as a crash and saves as
 // a reproducer. Built by scripts/fuzz with -sanitize=fuzzer,address -parse-as-library: no main
 // here, libFuzzer brings its own.
@@ -24,6 +26,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   }
   fuzzSrcset(string)
   fuzzImageFinder(string)
+  fuzzStyleReferences(string)
   return 0
 }
 
@@ -139,6 +142,16 @@ func fuzzSrcset(_ value: String) {
   }
   let again = Srcset.parse(Srcset.serialize(candidates))
   check(again == candidates, "srcset round trip changed \(candidates) into \(again)")
+}
+
+/// A style value's local part, as the article cleaner keeps it (local: data: and #fragments).
+func fuzzStyleReferences(_ css: String) {
+  let isLocal: (String) -> Bool = { $0.lowercased().hasPrefix("data:") || $0.hasPrefix("#") }
+  _ = StyleReferences.decoded(css)
+  let outside = StyleReferences.refersOutside(css, isLocal: isLocal)
+  let kept = StyleReferences.keepingLocal(css, isLocal: isLocal)
+  if let kept { check(!StyleReferences.refersOutside(kept, isLocal: isLocal), "kept style refers outside: \(kept)") }
+  if !outside { check(kept == css, "a style that refers nowhere changed: \(css)") }
 }
 
 /// Every occurrence lies in a tag the finder reports; the embedder, given a data: URI for every

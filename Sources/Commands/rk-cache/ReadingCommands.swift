@@ -18,10 +18,13 @@ extension RKCache {
           """
           One self-contained HTML5 document: charset, title, language and direction, a header \
           (title, site, authors, published date, reading time, link to the original), the article \
-          with its images inline, and a readable stylesheet with print and dark-mode variants. A \
-          Content-Security-Policy lets the page load nothing but its own data: images and inline \
-          styles; the article's scripts, iframes and event-handler attributes are left out, and \
-          what lazy loading left behind no longer hides its images. Does not mark the article read.
+          with its images inline, and a readable stylesheet with print and dark-mode variants. The \
+          page refers to nothing outside itself: the article's scripts, iframes, objects, style \
+          sheets and event-handler attributes are left out, and whatever a browser would load by \
+          itself (src, srcset, poster, background, SVG href, url() in styles) stays only as a data: \
+          image; links stay links. A Content-Security-Policy that lets the page load nothing but \
+          its own data: images and inline styles is the second wall. What lazy loading left behind \
+          no longer hides its images. Does not mark the article read.
           """),
         examples: [
           Example("rk-cache page WNBGvKQgFsLwHwy4i89q53 -o a.html", tr("Write the page to a file.")),

@@ -66,14 +66,17 @@ struct FetchCommand {
       http: http, timeout: options.retry.timeout, retries: options.retry.retries,
       retryDelay: options.retry.retryDelay, diagnostics: diagnostics)
 
+    var collection: ReadeckCollection?
+    if let given = options.collection { collection = try await chooseCollection(given, client: client) }
     let sink = OutputSink.standardOutput.flushing(eachRecord: true)
     let sync = ArticleSync(
       client: client,
       options: SyncOptions(
         query: BookmarkQuery(
-          state: options.state, excludeMarked: options.excludeMarked, label: options.label, search: options.search,
-          types: options.types, sort: options.sorts),
-        limit: limit, skipIDs: skipIDs, alsoIDs: alsoIDs, mode: options.mode, concurrency: options.concurrency,
+          state: options.state, excludeMarked: options.excludeMarked, search: options.search, types: options.types,
+          sort: options.sorts, collection: collection?.id),
+        labels: options.labels, limit: limit, skipIDs: skipIDs, alsoIDs: alsoIDs, mode: options.mode,
+        concurrency: options.concurrency,
         metadataOnly: options.metadataOnly, since: options.since),
       observer: observer)
     let outcome: ArticleSync.Outcome
@@ -96,6 +99,32 @@ struct FetchCommand {
     }
   }
 
+  /// The collection `given` names (its id, or its name in any case); a usage error (64) naming
+  /// the collections there are when none or several match.
+  private func chooseCollection(_ given: String, client: ReadeckClient) async throws -> ReadeckCollection {
+    let collections: [ReadeckCollection]
+    do {
+      collections = try await client.collections()
+    } catch ReadeckError.tokenRejected(let status) {
+      throw ServerAccess.tokenRejected(by: client.server, status: status)
+    } catch let error as ReadeckError {
+      let status: ExitStatus = if case .unreachable = error { .unavailable } else { .tempFailure }
+      throw ToolError(status, tr("cannot list the collections: \(error)"))
+    }
+    do {
+      return try ReadeckCollection.choose(given, among: collections)
+    } catch .unknown(let available) where available.isEmpty {
+      throw ToolError(.usage, tr("no collection named \(given): the server has no collections"))
+    } catch .unknown(let available) {
+      let names = available.map { "\"\($0.name)\"" }.joined(separator: ", ")
+      throw ToolError(.usage, tr("no collection named \(given); the collections are: \(names)"))
+    } catch .ambiguous(let matching) {
+      let names = matching.map { "\"\($0.name)\" (\($0.id))" }.joined(separator: ", ")
+      // TRANSLATORS: {1} lists the collections as "Name" (ID), separated by commas.
+      throw ToolError(.usage, tr("\(given) names more than one collection: \(names); give its id instead"))
+    }
+  }
+
   /// The cached articles, newest first, as the sync would have selected them.
   private func serveFallback(from path: String, leavingOut written: Set<String>, limit: Int, sink: OutputSink) throws {
     let store: OfflineStore
@@ -110,8 +139,16 @@ struct FetchCommand {
         }
       throw ToolError(status, tr("server unreachable, and no fallback: \(error)"))
     }
-    let served = try store.savedArticles(label: options.label, limit: limit == 0 ? nil : limit, leavingOut: written) {
-      try sink.emit($0)
+    // Any of several labels: each label's newest in turn, up to the limit. A collection's filters
+    // are the server's own, so the store cannot apply them.
+    var served = 0
+    var leftOut = written
+    for label in options.labels.isEmpty ? [nil] : options.labels.map(Optional.some) {
+      if limit > 0, served >= limit { break }
+      served += try store.savedArticles(label: label, limit: limit == 0 ? nil : limit - served, leavingOut: leftOut) {
+        leftOut.insert($0.id)
+        try sink.emit($0)
+      }
     }
     try sink.flush()
     if let lastSync = try store.lastSync() {

@@ -37,7 +37,20 @@ struct RKFetch: AsyncParsableCommand, ToolCommand, RetryDefaults {
 
         Each record looks like this (keys sorted, one line):
           {"bookmark":{…},"fetched_at":"…","html":"…","id":"…","kind":"article"}
-        """),
+        """)
+        + "\n\n"
+        + tr(
+          """
+          --collection takes a Readeck collection (a saved search) by its name, in any case, or by \
+          its id: the server applies its saved filters together with the other selection options, \
+          --state unread among them unless --state says otherwise (--state all takes the \
+          collection as saved). A name that is no collection's, or that two collections share \
+          apart from case, is refused (exit 64) before anything is written, naming the \
+          collections. --label may be repeated and then means any of the labels: each label is \
+          listed on its own (Readeck's label filter wants all the labels it is given) and the \
+          newest --limit of them all are synced, each bookmark once. --fallback-cache cannot \
+          apply a collection's filters, which only the server knows.
+          """),
       environment: [
         ("READECK_URL", tr("The server's base URL (a path prefix is allowed), unless --server is given.")),
         ("READECK_TOKEN", tr("The API token, unless --token-file is given.")),
@@ -56,6 +69,9 @@ struct RKFetch: AsyncParsableCommand, ToolCommand, RetryDefaults {
           "rk-cache ids | rk-fetch --limit 50 --skip-ids - | rk-cache store",
           tr("Sync the 50 newest unread articles, without fetching the ones already cached.")),
         Example("rk-fetch --state all --limit 0 --metadata-only", tr("Every bookmark's metadata, all pages.")),
+        Example(
+          "rk-fetch --collection 'systems reading' --label swift --label rust",
+          tr("The unread articles of a collection that carry either label.")),
         Example(
           "rk-fetch --since 2026-11-01T00:00:00Z",
           tr("Only what changed since a date; deletions as \"deleted\" records.")),
@@ -82,6 +98,7 @@ struct RKFetch: AsyncParsableCommand, ToolCommand, RetryDefaults {
           )
         ),
         (.noPermission, tr("The token was rejected (HTTP 401 or 403).")),
+        (.usage, tr("A bad option, or --collection names no collection or more than one (they are listed).")),
         (.configError, tr("The server or the token is not configured.")),
         (
           .noInput,
@@ -106,7 +123,15 @@ struct RKFetch: AsyncParsableCommand, ToolCommand, RetryDefaults {
     transform: RKFetch.limitRange.parse)
   var limit: Int?
 
-  @Option(help: ArgumentHelp(tr("Only bookmarks with this label."))) var label: String?
+  @Option(
+    name: .customLong("label"),
+    help: ArgumentHelp(tr("Only bookmarks with this label; repeated, with any of them."), valueName: "label"))
+  var labels: [String] = []
+  @Option(
+    help: ArgumentHelp(
+      tr("Only the bookmarks of this Readeck collection (a saved search), by its name (any case) or id."),
+      valueName: "name|id"))
+  var collection: String?
   @Option(help: ArgumentHelp(tr("Only bookmarks matching this full-text search."))) var search: String?
   @Option(name: .customLong("type"), help: ArgumentHelp(tr("Only this type: article, photo or video (repeatable).")))
   var types: [String] = []

@@ -14,6 +14,10 @@ enum Endpoint: Equatable {
   case highlights
   /// `GET /api/bookmarks/{id}/annotations`
   case bookmarkHighlights(id: String)
+  /// `GET /api/bookmarks/collections`
+  case collections
+  /// `GET /api/bookmarks/collections/{id}`
+  case collection(id: String)
   /// `POST /api/bookmarks/{id}/annotations`
   case createHighlight(id: String)
   /// `PATCH /api/bookmarks/{id}/annotations/{aid}`
@@ -44,6 +48,10 @@ enum Endpoint: Equatable {
       self = get ? .syncChanges : method == "POST" ? .bulkSync : .methodNotAllowed
     case (4, "api") where segments[2] == "bookmarks" && segments[3] == "annotations":
       self = get ? .highlights : .methodNotAllowed
+    case (4, "api") where segments[2] == "bookmarks" && segments[3] == "collections":
+      self = get ? .collections : .methodNotAllowed
+    case (5, "api") where segments[2] == "bookmarks" && segments[3] == "collections" && Self.isID(segments[4]):
+      self = get ? .collection(id: String(segments[4])) : .methodNotAllowed
     case (5, "api") where segments[2] == "bookmarks" && Self.isID(segments[3]) && segments[4] == "annotations":
       let id = String(segments[3])
       self = get ? .bookmarkHighlights(id: id) : method == "POST" ? .createHighlight(id: id) : .methodNotAllowed
@@ -85,6 +93,7 @@ enum Endpoint: Equatable {
     case .syncChanges: .syncChanges
     case .bulkSync: .bulkSync
     case .highlights, .bookmarkHighlights: .highlights
+    case .collections, .collection: .collections
     case .createHighlight, .editHighlight, .deleteHighlight: .highlightChange
     case .resource, .imageAlias: .image
     case .methodNotAllowed, .notFound: nil

@@ -20,6 +20,8 @@ public enum FakeRoute: Hashable, Sendable {
   case info
   /// `GET /api/bookmarks/annotations` and `GET /api/bookmarks/{id}/annotations`
   case highlights
+  /// `GET /api/bookmarks/collections` and `GET /api/bookmarks/collections/{id}`
+  case collections
   /// `POST /api/bookmarks/{id}/annotations`, `PATCH` and `DELETE …/annotations/{aid}`
   case highlightChange
 }

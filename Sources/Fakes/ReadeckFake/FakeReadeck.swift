@@ -30,9 +30,10 @@ public final class FakeReadeck: Sendable {
   /// Binds 127.0.0.1 on an ephemeral port.
   /// - Parameter prefix: a path the server runs under, such as `/readeck`; a missing leading
   ///   slash is added and a trailing one removed.
+  /// - Parameter collections: the saved searches `GET /api/bookmarks/collections` lists.
   public static func start(
-    bookmarks: [FakeBookmark], token: String = "test-token", prefix: String = "", version: String = "0.22.3",
-    latencyMilliseconds: Int = 0
+    bookmarks: [FakeBookmark], collections: [FakeCollection] = [], token: String = "test-token", prefix: String = "",
+    version: String = "0.22.3", latencyMilliseconds: Int = 0
   ) async throws -> FakeReadeck {
     if let bad = bookmarks.first(where: { !Endpoint.isID(Substring($0.id)) }) { throw StartError.badBookmarkID(bad.id) }
     let prefix = normalized(prefix: prefix)
@@ -45,7 +46,7 @@ public final class FakeReadeck: Sendable {
       throw StartError.noPort
     }
     let baseURL = "http://127.0.0.1:\(server.port)\(prefix)"
-    core.install(root: baseURL, bookmarks: bookmarks)
+    core.install(root: baseURL, bookmarks: bookmarks, collections: collections)
     return FakeReadeck(baseURL: baseURL, core: core, server: server)
   }
 
@@ -81,6 +82,9 @@ public final class FakeReadeck: Sendable {
 
   /// Adds a bookmark, or replaces the one with the same id (to simulate an edit, bump `updated`).
   public func upsert(_ bookmark: FakeBookmark) { core.upsert(bookmark) }
+
+  /// Holds exactly these collections from now on.
+  public func setCollections(_ collections: [FakeCollection]) { core.setCollections(collections) }
 
   /// Holds exactly `bookmarks` again, as if just started with them: what was created, changed
   /// or deleted since is forgotten.

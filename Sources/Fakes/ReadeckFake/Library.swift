@@ -60,6 +60,10 @@ struct Library: Sendable {
   private var positions: [String: Int] = [:]
   /// Deleted bookmarks for `GET /api/bookmarks/sync?since=`, in deletion order.
   private(set) var deletions: [(id: String, time: Date)] = []
+  /// The saved searches, by name as the server lists them.
+  var collections: [FakeCollection] = [] {
+    didSet { collections.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) } }
+  }
 
   init(root: String, bookmarks: [FakeBookmark]) {
     self.root = root
@@ -80,6 +84,8 @@ struct Library: Sendable {
   }
 
   func position(of id: String) -> Int? { positions[id] }
+
+  func collection(id: String) -> FakeCollection? { collections.first { $0.id == id } }
 
   /// Adds the bookmark, or replaces the one with its id.
   mutating func upsert(_ bookmark: FakeBookmark) {

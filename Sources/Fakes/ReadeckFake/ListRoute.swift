@@ -17,7 +17,16 @@ enum ListRoute {
     case .failure(let invalid): return ErrorReply.form(errors: nil, fields: invalid.fields)
     }
 
-    let matching = filter.apply(to: library)
+    var matching = filter.apply(to: library)
+    // `collection=ID` adds the collection's saved filters to the query's (both must match); an
+    // unknown id is a 404, as on the server.
+    if let id = query.first(where: { $0.0 == "collection" })?.1, !id.isEmpty {
+      guard let collection = library.collection(id: id),
+        case .success(let saved) = ListFilter.parse(collection.filterQuery)
+      else { return ErrorReply.make(404, format: format) }
+      let inCollection = Set(saved.apply(to: library))
+      matching = matching.filter(inCollection.contains)
+    }
     let page = offset < matching.count ? matching[offset..<min(offset + pageSize, matching.count)] : []
 
     let items = library.items

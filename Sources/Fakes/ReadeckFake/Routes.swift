@@ -35,6 +35,10 @@ struct Responder {
     case .bulkSync:
       guard snapshot.bulkSyncAvailable else { return ErrorReply.make(404, format: format) }
       return BulkSync.reply(body: request.body, library: snapshot.library)
+    case .collections:
+      return CollectionRoutes.list(query: request.query, library: snapshot.library, format: format)
+    case .collection(let id):
+      return CollectionRoutes.one(id: id, library: snapshot.library, format: format)
     case .highlights:
       return HighlightRoutes.list(query: request.query, library: snapshot.library, format: format)
     case .bookmarkHighlights(let id):

@@ -54,8 +54,9 @@ final class ServerCore: Sendable {
   }
 
   /// Fills the library once the port, and so the root URL, is known.
-  func install(root: String, bookmarks: [FakeBookmark]) {
-    let library = Library(root: root, bookmarks: bookmarks)
+  func install(root: String, bookmarks: [FakeBookmark], collections: [FakeCollection]) {
+    var library = Library(root: root, bookmarks: bookmarks)
+    library.collections = collections
     state.withLock { $0.library = library }
   }
 
@@ -108,8 +109,14 @@ final class ServerCore: Sendable {
   func upsert(_ bookmark: FakeBookmark) { state.withLock { $0.library.upsert(bookmark) } }
 
   func reset(to bookmarks: [FakeBookmark]) {
-    state.withLock { $0.library = Library(root: $0.library.root, bookmarks: bookmarks) }
+    state.withLock { state in
+      let collections = state.library.collections
+      state.library = Library(root: state.library.root, bookmarks: bookmarks)
+      state.library.collections = collections
+    }
   }
+
+  func setCollections(_ collections: [FakeCollection]) { state.withLock { $0.library.collections = collections } }
 
   /// Changes one bookmark under the lock, so that concurrent updates never lose one another;
   /// nil when there is no such bookmark. The bookmark is stored whatever `change` returns.

@@ -1,11 +1,16 @@
 import Foundation
 import HTMLScan
+import OfflineStore
 
 /// An article's HTML made safe and whole for reading offline: what runs code or loads another
 /// document goes (scripts, iframes, objects, event-handler attributes, `javascript:` links), and
 /// what lazy loading left behind stops hiding the article's own images (placeholders dropped, the
 /// real image put into `src`, `loading`, `hidden` and hiding styles removed, `<noscript>`
-/// unwrapped because a browser with scripting on never shows it). Every other byte stays.
+/// unwrapped because a browser with scripting on never shows it). Nothing that stays may load
+/// anything from outside the page: a reference a browser fetches by itself (`src`, `srcset`,
+/// `poster`, `background`, an SVG `href`, a CSS `url()` in a `style` or presentation attribute)
+/// stays only when it is local — a `data:` URI, a stored image, a `#fragment` — while links (`<a
+/// href>`) stay links. Every other byte stays.
 public enum ArticleCleaner {
   /// Elements dropped with everything inside them.
   static let dropped: Set<String> = [
@@ -19,6 +24,14 @@ public enum ArticleCleaner {
   static let lazySource = ["data-src", "data-lazy-src", "data-original"]
   static let lazySrcset = ["data-srcset", "data-lazy-srcset"]
   static let urlAttributes: Set<String> = ["href", "src", "action", "formaction", "xlink:href", "poster", "background"]
+  /// Attributes whose URL a browser fetches by itself, on whatever element they stand; `href`
+  /// and `xlink:href` too, but on a link (see ``isLink(_:)``).
+  static let fetchedAttributes: Set<String> = [
+    "src", "poster", "background", "data", "lowsrc", "dynsrc", "codebase", "manifest", "archive", "classid", "profile",
+    "icon", "imagesrcset", "href", "xlink:href",
+  ]
+  /// Attributes of SVG animations that write values into the attribute they animate.
+  static let animationValues = ["to", "from", "by", "values"]
 
   /// The cleaned HTML. `title`: a first `<h1>` saying just that is dropped, since the page's
   /// header shows it. `isRealImage` says whether a `src` value is an image worth showing (a
@@ -137,10 +150,17 @@ public enum ArticleCleaner {
     for attribute in tag.attributes {
       let name = attribute.name
       if name.hasPrefix("on") || name == "srcdoc" || name == "integrity" || name == "nonce" || name == "ping"
-        || name == "formaction" || name == "http-equiv"
+        || name == "formaction" || name == "http-equiv" || name == "attributionsrc"
       {
         remove.insert(name)
       } else if urlAttributes.contains(name), isScriptURL(attribute.value) {
+        remove.insert(name)
+      } else if fetchedAttributes.contains(name), !isLink(tag), !isLocal(attribute.value) {
+        remove.insert(name)
+      } else if tag.namespace != .html, name != "style", !fetchedAttributes.contains(name),
+        StyleReferences.refersOutside(attribute.value, isLocal: isLocal)
+      {
+        // An SVG presentation attribute is CSS: `fill="url(https://…#p)"` loads a document.
         remove.insert(name)
       }
     }
@@ -149,9 +169,9 @@ public enum ArticleCleaner {
     if tag.namespace == .svg, tag.name == "set" || tag.name == "animate",
       let target = tag.attribute("attributename")?.value.trimmed.lowercased(), urlAttributes.contains(target)
     {
-      for name in ["to", "from", "by", "values"] {
+      for name in animationValues {
         if let value = tag.attribute(name)?.value,
-          value.split(separator: ";").contains(where: { isScriptURL(String($0)) })
+          value.split(separator: ";").contains(where: { isScriptURL(String($0)) || !isLocal(String($0)) })
         {
           remove.insert(name)
         }
@@ -202,9 +222,57 @@ public enum ArticleCleaner {
       }
       remove.formUnion(lazySource + lazySrcset)
     }
+    if !remove.contains("style"), let style = tag.attribute("style")?.value {
+      switch StyleReferences.keepingLocal(style, isLocal: isLocal) {
+      case nil: remove.insert("style")
+      case style?: break
+      case let kept?:
+        remove.insert("style")
+        add.append(("style", kept))
+      }
+    }
+    // What a srcset, kept or put in from a lazy attribute, offers from outside goes.
+    if let index = add.firstIndex(where: { $0.0 == "srcset" }) {
+      if let local = localSrcset(add[index].1) { add[index].1 = local } else { add.remove(at: index) }
+    } else if !remove.contains("srcset"), let srcset = tag.attribute("srcset")?.value {
+      let local = localSrcset(srcset)
+      if local != srcset {
+        remove.insert("srcset")
+        if let local { add.append(("srcset", local)) }
+      }
+    }
     let present = remove.filter { tag.attribute($0) != nil }
     guard !present.isEmpty || !add.isEmpty else { return Array(source[tag.range]) }
     return TagSource(source[tag.range]).written(keeping: { !present.contains($0) }, adding: add)
+  }
+
+  /// Whether the element's `href` is a link the reader follows rather than something it loads.
+  static func isLink(_ tag: HTMLStartTag) -> Bool {
+    (tag.name == "a" && tag.namespace != .mathml) || (tag.name == "area" && tag.namespace == .html)
+  }
+
+  /// Whether a URL stays inside the page: empty (the page itself), a `#fragment`, a `data:` URI,
+  /// or a stored image (`rk-blob:` and its hash, a `data:` URI once the page is written). Read as
+  /// a browser's URL parser reads it: surrounding controls and spaces, and tabs and newlines
+  /// anywhere, do not count.
+  public static func isLocal(_ value: String) -> Bool {
+    var scalars = Array(value.unicodeScalars)
+    scalars.removeAll { $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
+    while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
+    let url = String(String.UnicodeScalarView(scalars)).lowercased()
+    if url.isEmpty || url.hasPrefix("#") || url.hasPrefix("data:") { return true }
+    guard url.hasPrefix(StoredArticle.imageMarker) else { return false }
+    let hash = url.dropFirst(StoredArticle.imageMarker.count)
+    return !hash.isEmpty && hash.allSatisfy(\.isHexDigit)
+  }
+
+  /// A srcset with only its local candidates, nil when none is.
+  static func localSrcset(_ value: String) -> String? {
+    let candidates = Srcset.parse(value)
+    if candidates.allSatisfy({ isLocal($0.url) }), !candidates.isEmpty { return value }
+    let local = candidates.filter { isLocal($0.url) }
+    return local.isEmpty ? nil : Srcset.serialize(local)
   }
 
   static func isScriptURL(_ value: String) -> Bool {

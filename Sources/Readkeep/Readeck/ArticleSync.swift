@@ -15,6 +15,9 @@ public enum FetchMode: String, Sendable, CaseIterable {
 /// What one sync run selects and how it fetches.
 public struct SyncOptions: Sendable {
   public var query: BookmarkQuery
+  /// Bookmarks with any of these labels (the query's `label` is then ignored); empty for no
+  /// label filter. Each label is listed apart and the listings merged, newest `limit` kept.
+  public var labels: [String]
   /// How many bookmarks to select, newest first in the server's order; 0 = all.
   public var limit: Int
   /// Ids already cached: selected and counted as skipped, never fetched.
@@ -32,10 +35,12 @@ public struct SyncOptions: Sendable {
   public var since: String?
 
   public init(
-    query: BookmarkQuery = BookmarkQuery(), limit: Int = 20, skipIDs: Set<String> = [], alsoIDs: [String] = [],
+    query: BookmarkQuery = BookmarkQuery(), labels: [String] = [], limit: Int = 20, skipIDs: Set<String> = [],
+    alsoIDs: [String] = [],
     mode: FetchMode = .auto, concurrency: Int = 1, metadataOnly: Bool = false, since: String? = nil
   ) {
     self.query = query
+    self.labels = labels
     self.limit = limit
     self.skipIDs = skipIDs
     self.alsoIDs = alsoIDs
@@ -157,9 +162,27 @@ public struct ArticleSync: Sendable {
     try await fetchArticles(wanted, into: &tally, emit: emit)
   }
 
-  /// The newest `limit` matching bookmarks (all with 0), following pagination, each id once: offset
-  /// pagination repeats a bookmark when others are added meanwhile.
+  /// The newest `limit` bookmarks matching the query and any of the labels, each once.
   private func select(changedOnly changed: Set<String>?) async throws -> [JSONObject] {
+    var labels: [String] = []
+    for label in options.labels where !labels.contains(label) { labels.append(label) }
+    guard labels.count > 1 else {
+      var query = options.query
+      if let label = labels.first { query.label = label }
+      return try await select(query, changedOnly: changed)
+    }
+    var listings: [[JSONObject]] = []
+    for label in labels {
+      var query = options.query
+      query.label = label
+      listings.append(try await select(query, changedOnly: changed))
+    }
+    return SelectionMerge.merge(listings, sort: options.query.sort, limit: options.limit)
+  }
+
+  /// The newest `limit` bookmarks `query` matches (all with 0), following pagination, each id
+  /// once: offset pagination repeats a bookmark when others are added meanwhile.
+  private func select(_ query: BookmarkQuery, changedOnly changed: Set<String>?) async throws -> [JSONObject] {
     var selection: [JSONObject] = []
     var seen = Set<String>()
     let pageSize = options.limit == 0 || changed != nil ? 100 : min(100, options.limit)
@@ -167,7 +190,7 @@ public struct ArticleSync: Sendable {
     var next: String?
     var pages = 0
     while true {
-      let page = try await client.bookmarks(options.query, offset: offset, limit: pageSize, url: next)
+      let page = try await client.bookmarks(query, offset: offset, limit: pageSize, url: next)
       pages += 1
       for bookmark in page.bookmarks {
         let id = bookmark["id"]?.stringValue ?? ""

@@ -23,10 +23,13 @@ public struct BookmarkQuery: Sendable, Equatable {
   public var ids: [String]
   /// Only bookmarks created at or after this time (`range_start`, RFC 3339).
   public var createdSince: String?
+  /// A collection's id: its saved filters apply besides these (`collection`).
+  public var collection: String?
 
   public init(
     state: State = .unread, excludeMarked: Bool = false, label: String? = nil, search: String? = nil,
-    types: [String] = [], sort: [String] = [], ids: [String] = [], createdSince: String? = nil
+    types: [String] = [], sort: [String] = [], ids: [String] = [], createdSince: String? = nil,
+    collection: String? = nil
   ) {
     self.state = state
     self.excludeMarked = excludeMarked
@@ -36,6 +39,7 @@ public struct BookmarkQuery: Sendable, Equatable {
     self.sort = sort
     self.ids = ids
     self.createdSince = createdSince
+    self.collection = collection
   }
 
   /// The query items, without paging.
@@ -55,6 +59,7 @@ public struct BookmarkQuery: Sendable, Equatable {
     items += sort.map { ("sort", $0) }
     items += ids.map { ("id", $0) }
     if let createdSince { items.append(("range_start", createdSince)) }
+    if let collection { items.append(("collection", collection)) }
     return items
   }
 }

@@ -83,7 +83,7 @@ public final class ReadeckClient: Sendable {
 
   /// A paginated list route's page: its objects, its totals and its `next` link when that stays
   /// on the server's origin.
-  private func listPage(_ target: String) async throws -> BookmarkPage {
+  func listPage(_ target: String) async throws -> BookmarkPage {
     let (head, body) = try await send(.GET, target, accept: .json)
     let notJSON = Wording { tr("the bookmark list is not valid JSON", in: $0) }
     guard case .array(let items) = try parseJSON(body, notJSON) else {
