@@ -19,7 +19,9 @@ public enum StyleReferences {
       for start in occurrences(of: function, in: text) where !isLocal(argument(text, from: start)) { return true }
     }
     if stringURLFunctions.contains(where: { contains(text, $0) }) {
-      return strings(in: text).contains { !isLocal($0) }
+      // An escaped quote does not end a CSS string but reads as a quote once decoded, which
+      // shifts every string after it: with a backslash about, such a style is not read at all.
+      return css.contains("\\") || strings(in: text).contains { !isLocal($0) }
     }
     return false
   }
@@ -38,7 +40,10 @@ public enum StyleReferences {
 
   /// CSS escapes resolved: `\` and one to six hex digits (and one white space after them) is that
   /// character, `\` and a newline is nothing, `\` and any other character is that character.
+  /// First, as CSS's own preprocessing does, CR LF, CR and form feed become one line feed: else
+  /// `\75` then CR LF (`&#13;&#10;` in an attribute) ate only the CR and hid `url(`.
   public static func decoded(_ css: String) -> String {
+    let css = preprocessed(css)
     guard css.contains("\\") else { return css }
     let scalars = Array(css.unicodeScalars)
     var out = String.UnicodeScalarView()
@@ -71,6 +76,19 @@ public enum StyleReferences {
     return String(out)
   }
 
+  /// CSS's input preprocessing: CR LF, CR and form feed as one line feed.
+  static func preprocessed(_ css: String) -> String {
+    guard css.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\u{C}" }) else { return css }
+    var out = String.UnicodeScalarView()
+    var afterCR = false
+    for scalar in css.unicodeScalars {
+      defer { afterCR = scalar == "\r" }
+      if scalar == "\n" && afterCR { continue }
+      out.append(scalar == "\r" || scalar == "\u{C}" ? "\n" : scalar)
+    }
+    return String(out)
+  }
+
   /// The declarations of a declaration list, split at `;` outside strings and brackets.
   static func declarations(_ css: String) -> [String] {
     var pieces: [String] = []
@@ -79,9 +97,9 @@ public enum StyleReferences {
     var depth = 0
     var escaped = false
     for scalar in css.unicodeScalars {
-      defer { if !(scalar == "\\" && !escaped) { escaped = false } }
       if escaped {
         current.append(scalar)
+        escaped = false
         continue
       }
       if scalar == "\\" {

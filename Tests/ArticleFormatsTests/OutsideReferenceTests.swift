@@ -43,6 +43,20 @@ import Testing
     Case("style on an SVG element", "<svg><rect style=\"fill:url(https://evil.example/p.svg#p)\"/></svg>"),
     Case("entity-encoded url", "<div style=\"background:&#117;rl(https://evil.example/a)\">x</div>"),
     Case("url with a semicolon", "<div style=\"background:url(https://evil.example/a;b)\">x</div>"),
+    // CSS reads CR LF as one white space after an escape: `\75` then CR LF is `u` then `rl(`.
+    Case("hex escape then CR LF", "<div style=\"background:\\75&#13;&#10;rl(https://evil.example/a.png)\">x</div>"),
+    Case("hex escape then a form feed", "<div style=\"background:\\75\u{C}rl(https://evil.example/a.png)\">x</div>"),
+    // An escaped quote reads as a quote once decoded and shifted the strings after it.
+    Case(
+      "an escaped quote before image-set",
+      "<div style='x:\"data:,\\\"\" data:, ; background-image:image-set(\"https://evil.example/a.png\"\n1x)'>x</div>"),
+    // A form feed (or a CR) ends a CSS string.
+    Case(
+      "a form feed ending a string before image-set",
+      "<div style='x:\"data:,\u{C}; background-image:image-set(\"https://evil.example/a.png\" \n1x)'>x</div>"),
+    Case(
+      "a CR ending a string before image-set",
+      "<div style='x:\"data:,&#13;; background-image:image-set(\"https://evil.example/a.png\" \n1x)'>x</div>"),
     Case("string quoting broken on purpose", "<div style=\"background:url('x\\'y);a:url(//evil.example/a)')\">x</div>"),
   ]
 
@@ -82,7 +96,10 @@ import Testing
     Case(
       "font face in a style element",
       "<style>@font-face{font-family:x;src:url(https://evil.example/f.woff2)}</style>"),
-    Case("relative image path", "<img src=\"images/a.png\" srcset=\"\(image) 1x\">"),
+    Case(
+      "SVG use of a data document",
+      "<svg><use href=\"data:image/svg+xml,<svg id='x' xmlns='http://www.w3.org/2000/svg'><image href='http://evil.example/i'/></svg>#x\"/></svg>"
+    ),
   ]
 
   /// References that stay: links, `data:` images in attributes and styles, fragments.
@@ -106,6 +123,14 @@ import Testing
     let output = Self.clean("before" + hostile.html + "after")
     #expect(!output.lowercased().contains("evil.example"), "left in: \(output)")
     #expect(output.contains("before") && output.contains("after"), "text lost: \(output)")
+  }
+
+  /// A relative path would load from beside the page (the site folder's own files, or the folder
+  /// a page was saved in): it goes, while the stored image of the srcset stays.
+  @Test func aRelativeImagePathGoesAndTheStoredImageStays() {
+    let output = Self.clean("<img src=\"images/a.png\" srcset=\"\(Self.image) 1x\">")
+    #expect(!output.contains("images/a.png"), "\(output)")
+    #expect(output.contains(Self.image), "\(output)")
   }
 
   @Test(arguments: kept)

@@ -91,7 +91,11 @@ struct FetchCommand {
     }
     observer.finish()
     try sink.flush()
-    if case .unreachable(let error) = outcome.abortedBy, let path = options.fallbackCache, !options.metadataOnly {
+    // A collection's filters are the server's: saved articles would not be the collection's, so
+    // with --collection there is no fallback, as when the collection list itself got no answer.
+    if case .unreachable(let error) = outcome.abortedBy, let path = options.fallbackCache, !options.metadataOnly,
+      options.collection == nil
+    {
       diagnostics.warning(incomplete(outcome.summary, ReadeckError.unreachable(error), servingSaved: true))
       try serveFallback(from: path, leavingOut: written, limit: limit, sink: sink)
     } else {

@@ -155,6 +155,11 @@ public enum ArticleCleaner {
         remove.insert(name)
       } else if urlAttributes.contains(name), isScriptURL(attribute.value) {
         remove.insert(name)
+      } else if tag.namespace == .svg, tag.name == "use", name == "href" || name == "xlink:href",
+        !attribute.value.trimmed.hasPrefix("#")
+      {
+        // `<use>` copies what it names into the page: a data: document may itself load from outside.
+        remove.insert(name)
       } else if fetchedAttributes.contains(name), !isLink(tag), !isLocal(attribute.value) {
         remove.insert(name)
       } else if tag.namespace != .html, name != "style", !fetchedAttributes.contains(name),
@@ -269,9 +274,8 @@ public enum ArticleCleaner {
 
   /// A srcset with only its local candidates, nil when none is.
   static func localSrcset(_ value: String) -> String? {
-    let candidates = Srcset.parse(value)
-    if candidates.allSatisfy({ isLocal($0.url) }), !candidates.isEmpty { return value }
-    let local = candidates.filter { isLocal($0.url) }
+    // Always written anew: a candidate Srcset.parse passes over might still be one a browser reads.
+    let local = Srcset.parse(value).filter { isLocal($0.url) }
     return local.isEmpty ? nil : Srcset.serialize(local)
   }
 

@@ -37,24 +37,32 @@ public struct ReadeckCollection: Sendable, Equatable {
 }
 
 extension ReadeckClient {
-  /// Every collection of the token's user, following the list's pages.
+  /// The most pages of collections read: 10,000 collections, far beyond any person's.
+  static let collectionPageLimit = 100
+
+  /// Every collection of the token's user, following the list's pages, each once (offset paging
+  /// repeats one when a collection is made meanwhile). A page that adds none ends the listing,
+  /// so a server that ignores the offset cannot keep it going.
   public func collections() async throws -> [ReadeckCollection] {
     var found: [ReadeckCollection] = []
+    var seen = Set<String>()
     var next: String?
     var offset = 0
-    var pages = 0
-    while true {
+    for pages in 1...Self.collectionPageLimit {
       let page = try await listPage(
         next ?? apiURL("/bookmarks/collections", [("limit", "100"), ("offset", String(offset))]))
-      pages += 1
-      found += page.bookmarks.compactMap { object in
-        guard let id = object["id"]?.stringValue, let name = object["name"]?.stringValue else { return nil }
-        return ReadeckCollection(id: id, name: name)
+      let before = found.count
+      for object in page.bookmarks {
+        guard let id = object["id"]?.stringValue, let name = object["name"]?.stringValue,
+          seen.insert(id).inserted
+        else { continue }
+        found.append(ReadeckCollection(id: id, name: name))
       }
       offset += page.bookmarks.count
       let morePages = page.totalPages.map { pages < $0 } ?? (page.bookmarks.count == 100)
-      guard !page.bookmarks.isEmpty, morePages else { return found }
+      guard found.count > before, morePages else { return found }
       next = page.next
     }
+    return found
   }
 }
