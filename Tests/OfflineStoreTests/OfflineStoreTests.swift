@@ -152,11 +152,27 @@ import Wire
         now: Date(timeIntervalSince1970: 1_800_000_000 + Double(index)))
     }
     var served: [String] = []
-    let count = try store.savedArticles(label: "read", limit: 2, leavingOut: ["d"]) { served.append($0.id) }
+    let count = try store.savedArticles(labels: ["read"], limit: 2, leavingOut: ["d"]) { served.append($0.id) }
     #expect(served == ["b"], "d and b are the newest two with the label; d was written already")
     #expect(count == 1)
     served = []
-    try store.savedArticles(label: nil, limit: nil, leavingOut: []) { served.append($0.id) }
+    try store.savedArticles(labels: [], limit: nil, leavingOut: []) { served.append($0.id) }
     #expect(served == ["d", "c", "b", "a"])
+  }
+
+  /// Several labels mean any of them, as the sync's selection: the newest LIMIT of them all, not
+  /// one label's newest and then the next's.
+  @Test func severalLabelsServeTheNewestOfThemAllEachOnce() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let labels: [(String, [String])] = [("a2", ["a"]), ("a1", ["a"]), ("ab", ["a", "b"]), ("b1", ["b"]), ("c", ["c"])]
+    for (index, (id, labels)) in labels.enumerated() {
+      try store.store(
+        article(id, title: id, html: "<p>\(id)</p>", labels: labels),
+        now: Date(timeIntervalSince1970: 1_800_000_000 + Double(index)))
+    }
+    var served: [String] = []
+    try store.savedArticles(labels: ["a", "b"], limit: 3, leavingOut: []) { served.append($0.id) }
+    #expect(served == ["b1", "ab", "a1"])
   }
 }

@@ -143,16 +143,9 @@ struct FetchCommand {
         }
       throw ToolError(status, tr("server unreachable, and no fallback: \(error)"))
     }
-    // Any of several labels: each label's newest in turn, up to the limit. A collection's filters
-    // are the server's own, so the store cannot apply them.
-    var served = 0
-    var leftOut = written
-    for label in options.labels.isEmpty ? [nil] : options.labels.map(Optional.some) {
-      if limit > 0, served >= limit { break }
-      served += try store.savedArticles(label: label, limit: limit == 0 ? nil : limit - served, leavingOut: leftOut) {
-        leftOut.insert($0.id)
-        try sink.emit($0)
-      }
+    // Any of several labels: the newest LIMIT of them all, as the sync selects them.
+    let served = try store.savedArticles(labels: options.labels, limit: limit == 0 ? nil : limit, leavingOut: written) {
+      try sink.emit($0)
     }
     try sink.flush()
     if let lastSync = try store.lastSync() {

@@ -50,7 +50,10 @@ extension OfflineStore {
   public enum Sort: String, Sendable, CaseIterable { case cached, accessed, size, title }
 
   /// Cached articles, newest cached first unless `sort` says otherwise.
-  public func list(label: String? = nil, site: String? = nil, limit: Int? = nil, sort: Sort = .cached) throws
+  /// The cached articles (with `label`, or with any of `anyLabel` when it is not empty).
+  public func list(
+    label: String? = nil, anyLabel: [String] = [], site: String? = nil, limit: Int? = nil, sort: Sort = .cached
+  ) throws
     -> [CacheEntry]
   {
     var conditions = [Self.notBeingDeleted]
@@ -58,6 +61,11 @@ extension OfflineStore {
     if let label {
       conditions.append("EXISTS (SELECT 1 FROM json_each(article.labels) WHERE value = ?)")
       _ = arguments.append(contentsOf: [label])
+    }
+    if !anyLabel.isEmpty {
+      let marks = Array(repeating: "?", count: anyLabel.count).joined(separator: ", ")
+      conditions.append("EXISTS (SELECT 1 FROM json_each(article.labels) WHERE value IN (\(marks)))")
+      _ = arguments.append(contentsOf: StatementArguments(anyLabel))
     }
     if let site {
       conditions.append("(site = ? OR url LIKE ?)")
@@ -190,17 +198,17 @@ extension OfflineStore {
 
 extension OfflineStore {
   /// What a sync that could not reach the server serves instead: the saved articles it would
-  /// have selected (`label`; the newest cached first, up to `limit`, nil for all), leaving out
-  /// those it wrote before it stopped. Each goes to `body` as it is read; an article removed
-  /// meanwhile is passed over. Returns how many went out.
+  /// have selected (with any of `labels`, or all when there are none; the newest cached first,
+  /// up to `limit`, nil for all), leaving out those it wrote before it stopped. Each goes to
+  /// `body` as it is read; an article removed meanwhile is passed over. Returns how many went out.
   @discardableResult
   public func savedArticles(
-    label: String?, limit: Int?, leavingOut written: Set<String>, _ body: (Article) throws -> Void
+    labels: [String], limit: Int?, leavingOut written: Set<String>, _ body: (Article) throws -> Void
   )
     throws -> Int
   {
     var served = 0
-    for entry in try list(label: label, limit: limit) where !written.contains(entry.id) {
+    for entry in try list(anyLabel: labels, limit: limit) where !written.contains(entry.id) {
       guard let article = try article(id: entry.id) else { continue }
       try body(article)
       served += 1
