@@ -33,19 +33,11 @@ public enum NewFile {
       // follows no link there; rename(2) would replace.
       if link(partial, target) == 0 {
         unlink(partial)
-        syncFolder(folder)
+        PartialFile.syncFolder(folder)
         return target
       }
       guard errno == EEXIST else { throw FileWriteError(path: target, reason: FileDestination.describe(errno)) }
     }
     throw FileWriteError(path: PathParts.joining(folder, name(0)), reason: tr("every numbered name is taken"))
-  }
-
-  /// The new name on disk too, as far as the file system allows.
-  private static func syncFolder(_ folder: String) {
-    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return }
-    _ = fsync(descriptor)
-    close(descriptor)
   }
 }

@@ -76,17 +76,21 @@ public final class PartialFile {
         guard rename(partial, target) == 0 else {
           throw FileWriteError(path: path, reason: FileDestination.describe(errno))
         }
-        let folder = open(PathParts.folder(of: target), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-          _ = fsync(folder)
-          close(folder)
-        }
+        Self.syncFolder(PathParts.folder(of: target))
       }
     } catch {
       unlink(partial)
       throw error
     }
     return size
+  }
+
+  /// A folder's entries on disk too (a new name in it), as far as the file system allows.
+  static func syncFolder(_ folder: String) {
+    let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return }
+    _ = fsync(descriptor)
+    close(descriptor)
   }
 
   /// Removes the partial file; the destination stays as it was.

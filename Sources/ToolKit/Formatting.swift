@@ -64,21 +64,10 @@ public enum Formatting {
     }.joined(separator: "\n") + "\n"
   }
 
-  /// `text` with every run of line breaks (`\n`, `\r\n`, `\r`, U+2028 …) as one space.
+  /// `text` with every run of line breaks (`\n`, `\r\n`, `\r`, U+2028 …) as one space, none at its ends.
   static func oneLine(_ text: String) -> String {
     guard text.contains(where: \.isNewline) else { return text }
-    var line = ""
-    var inBreak = false
-    for character in text {
-      if character.isNewline {
-        if !inBreak { line.append(" ") }
-        inBreak = true
-      } else {
-        line.append(character)
-        inBreak = false
-      }
-    }
-    return line
+    return text.split(whereSeparator: \.isNewline).joined(separator: " ")
   }
 
   /// `14 failed (a; b; c; …)`: how many failed and the first `shown` reasons, for a summary line

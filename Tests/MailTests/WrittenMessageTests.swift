@@ -62,8 +62,10 @@ struct WrittenMessageTests {
       subject: "Protokoll – Grüße aus Köln", date: Self.date, offsetSeconds: 3600, messageID: "c1@example.org")
     outgoing.cc = [MailAddress(name: "Anna, Team", address: "anna@example.org")]
     outgoing.bcc = [MailAddress(address: "hidden@example.org")]
-    let written = outgoing.message(
-      text: "Hallo Jürgen,\n\nanbei das Protokoll.\nFrom here on\n", attachments: [Self.note, Self.report])
+    let written = String(
+      decoding: outgoing.bytes(
+        text: "Hallo Jürgen,\n\nanbei das Protokoll.\nFrom here on\n", attachments: [Self.note, Self.report]),
+      as: UTF8.self)
     let read = try read(written)
     #expect(read["defects"] == .array([]))
     #expect(read["from"] == .array([.object(["name": "Zoë Ünal", "address": "zoe@example.org"])]))

@@ -123,8 +123,8 @@ func attachmentNames(_ bytes: [UInt8]) {
   let written = OutgoingMessage(
     from: nil, to: [MailAddress(address: "a@example.org")], subject: text, date: Date(timeIntervalSince1970: 0),
     messageID: "fuzz@example.org"
-  ).message(text: text, attachments: [OutgoingAttachment(file: name, content: bytes)])
-  let back = MailMessage(Array(written.utf8))
+  ).bytes(text: text, attachments: [OutgoingAttachment(file: name, content: bytes)])
+  let back = MailMessage(written)
   let part = back.attachmentParts.last
   check(part.map { back.content(of: $0).bytes } == bytes, "an attachment does not read back")
   if !name.isEmpty, !name.contains("=?"), name.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) {

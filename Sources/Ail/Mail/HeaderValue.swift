@@ -1,3 +1,5 @@
+public import Wire
+
 /// What the written messages take from outside text (an original's headers, the command line)
 /// into their header lines. A bare CR, a line feed or another control character in a value would
 /// split the header for `msmtp -t` or `sendmail -t`, which then send to whatever the split-off
@@ -53,6 +55,14 @@ public enum HeaderValue {
     let local = address[..<at]
     let domain = address[address.index(after: at)...]
     return isLocalPart(local) && isDomain(domain)
+  }
+
+  /// The addresses a value given for a header names (`--to`, `--from`, `$EMAIL`), nil unless it
+  /// names at least one and each is an address a header can carry (``isAddress(_:)``), on one line.
+  public static func addresses(in value: String) -> [MailAddress]? {
+    let addresses = AddressList.parse(value)
+    guard !hasControl(value), !addresses.isEmpty, addresses.allSatisfy({ isAddress($0.address) }) else { return nil }
+    return addresses
   }
 
   /// A Message-ID, In-Reply-To or References id (without its angle brackets) that can be

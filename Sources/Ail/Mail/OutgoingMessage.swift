@@ -33,12 +33,6 @@ public struct OutgoingMessage: Sendable {
     self.messageID = messageID
   }
 
-  /// The message as text: for one whose parts are all text (`ail-log mail`); a message that
-  /// may enclose one of other bytes is written with ``bytes(text:attachments:)``.
-  public func message(text: String, attachments: [OutgoingAttachment] = []) -> String {
-    String(decoding: bytes(text: text, attachments: attachments), as: UTF8.self)
-  }
-
   /// The message, every attachment as its bytes are. The subject and the names go on one line
   /// (``HeaderValue/singleLine(_:)``): no value splits a header.
   public func bytes(text: String, attachments: [OutgoingAttachment] = []) -> [UInt8] {

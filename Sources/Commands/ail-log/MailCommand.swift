@@ -42,8 +42,7 @@ extension AilLog {
       try runTool(log.diagnostics) {
         var recipients: [MailAddress] = []
         for text in to {
-          let parsed = AddressList.parse(text)
-          guard !parsed.isEmpty, parsed.allSatisfy({ HeaderValue.isAddress($0.address) }) else {
+          guard let parsed = HeaderValue.addresses(in: text) else {
             throw ToolError(.usage, tr("--to: not an address: \(text)"))
           }
           recipients += parsed
@@ -55,8 +54,9 @@ extension AilLog {
         let message = OutgoingMessage(
           from: sender, to: recipients, subject: entry.title, date: now,
           offsetSeconds: LocalTime.timeZone.secondsFromGMT(for: now), messageID: "\(UUID().uuidString)@\(domain)")
-        try OutputSink.standardOutput.write(message.message(text: entry.content))
-        try OutputSink.standardOutput.flush()
+        let sink = OutputSink.standardOutput
+        try message.bytes(text: entry.content).withUnsafeBytes { try sink.write($0) }
+        try sink.flush()
       }
     }
 
@@ -66,7 +66,7 @@ extension AilLog {
         return nil
       }
       // An address with a CR in it would split the header for msmtp -t: one checked address only.
-      guard let address = AddressList.parse(setting.value).first, HeaderValue.isAddress(address.address) else {
+      guard let address = HeaderValue.addresses(in: setting.value)?.first else {
         throw ToolError(
           setting.source == .flag("--from") ? .usage : .configError,
           tr("\(setting.source): not an address: \(setting.value)"))

@@ -136,11 +136,8 @@ enum DraftInput {
 
   /// Each value of `option` must be addresses that a header can carry, on one line.
   static func validateAddresses(_ values: [String], option: String) throws {
-    for value in values {
-      let addresses = AddressList.parse(value)
-      guard !HeaderValue.hasControl(value), !addresses.isEmpty,
-        addresses.allSatisfy({ HeaderValue.isAddress($0.address) })
-      else { throw ValidationError(tr("\(option) \(TerminalText.line(value)) is not an address.")) }
+    for value in values where HeaderValue.addresses(in: value) == nil {
+      throw ValidationError(tr("\(option) \(TerminalText.line(value)) is not an address."))
     }
   }
 
@@ -158,9 +155,7 @@ enum DraftInput {
     guard let setting = configuration.resolve(flag: ("--from", from), variable: "EMAIL", key: "from") else {
       return nil
     }
-    let addresses = AddressList.parse(setting.value)
-    guard !HeaderValue.hasControl(setting.value), addresses.count == 1, let address = addresses.first,
-      HeaderValue.isAddress(address.address)
+    guard let addresses = HeaderValue.addresses(in: setting.value), addresses.count == 1, let address = addresses.first
     else {
       throw ToolError(
         setting.source == .flag("--from") ? .usage : .configError,

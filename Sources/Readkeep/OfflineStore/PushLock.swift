@@ -17,7 +17,7 @@ public final class PushLock: Sendable {
 
   deinit { close(descriptor) }
 
-  public static func path(forStoreAt store: String) -> String { store + ".push-lock" }
+  static func path(forStoreAt store: String) -> String { store + ".push-lock" }
 
   /// Takes the lock of the store at `store`, trying again for up to `wait` seconds while another
   /// process holds it; nil when it still does.

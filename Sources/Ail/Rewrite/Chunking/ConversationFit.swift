@@ -16,11 +16,11 @@ extension Chunking {
     guard !request.turns.isEmpty else { return (request, 0, 0) }
     let systemTokens = TokenEstimate.tokens(request.system)
     let inputTokens = TokenEstimate.tokens(request.input)
-    func fits(_ turns: ArraySlice<ChatTurn>, window: Int) -> Bool {
-      // Each message also costs its role's framing in the chat template (a few tokens).
-      let prompt = turns.reduce(systemTokens) { $0 + TokenEstimate.tokens($1.content) + Self.turnFraming }
+    // Each message also costs its role's framing in the chat template (a few tokens).
+    func cost(_ turn: ChatTurn) -> Int { TokenEstimate.tokens(turn.content) + Self.turnFraming }
+    func fits(promptTokens: Int, window: Int) -> Bool {
       let budget = ChunkPlan.pieceBudget(
-        window: window, systemTokens: prompt, answerTokens: request.maxTokens, condenses: condenses)
+        window: window, systemTokens: promptTokens, answerTokens: request.maxTokens, condenses: condenses)
       return inputTokens <= budget
     }
     // Asked even for a short conversation: a window smaller than ``smallestWindow`` (which the
@@ -28,11 +28,17 @@ extension Chunking {
     // the input does not shorten the turns.
     let window = await window().tokens
     var kept = request.turns[...]
+    var promptTokens = kept.reduce(systemTokens) { $0 + cost($1) }
     var leftOut = 0
-    while !kept.isEmpty, !fits(kept, window: window) {
+    while !kept.isEmpty, !fits(promptTokens: promptTokens, window: window) {
       // One exchange: its question and the answers that follow it.
-      if kept.removeFirst().role == .user { leftOut += 1 }
-      while kept.first?.role == .assistant { kept.removeFirst() }
+      let first = kept.removeFirst()
+      promptTokens -= cost(first)
+      if first.role == .user { leftOut += 1 }
+      while let answer = kept.first, answer.role == .assistant {
+        promptTokens -= cost(answer)
+        kept.removeFirst()
+      }
     }
     var fitted = request
     fitted.turns = Array(kept)

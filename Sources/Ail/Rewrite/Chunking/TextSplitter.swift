@@ -139,7 +139,7 @@ public enum TextSplitter {
   /// character longer than a piece is cut into runs of whole scalars. Sizes are summed in
   /// bytes, so a long word costs one pass.
   private static func characterCuts(of text: Substring, limit: Int) -> [TextPiece] {
-    let limitBytes = limit * 3  // the most bytes that are still `limit` tokens
+    let limitBytes = TokenEstimate.maxBytes(tokens: limit)
     var result: [TextPiece] = []
     var run = ""
     var runBytes = 0

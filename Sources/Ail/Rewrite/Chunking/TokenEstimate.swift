@@ -4,4 +4,7 @@
 /// that fits, for both.
 public enum TokenEstimate {
   public static func tokens(_ text: some StringProtocol) -> Int { (text.utf8.count + 2) / 3 }
+
+  /// The most UTF-8 bytes that are still `tokens` tokens: ``tokens(_:)`` read backwards.
+  static func maxBytes(tokens: Int) -> Int { tokens * 3 }
 }

@@ -44,16 +44,16 @@ public struct StructuredPieces: Sendable {
     while values.count > 1 {
       rounds += 1
       let room = tally.budget - TokenEstimate.tokens(Self.mergeInstruction) - 1
-      let groups = try Self.groups(values, tokens: room)
+      let (merging, lines) = (values, try values.map(Self.line))
+      let groups = Self.groups(lines, tokens: room)
       // A round that merges nothing (no two values fit one request) would repeat for ever.
       guard groups.count < values.count, rounds <= ChunkedRewrite.maxRounds else {
         throw ChunkedRewrite.Failure.notShrinking(round: rounds)
       }
       values = try await inOrder(groups) { group in
-        guard group.count > 1 else { return group[0] }
-        let lines = try group.map(Self.line)
+        guard group.count > 1 else { return merging[group.lowerBound] }
         return try await answer(
-          Self.mergeInstruction + "\n\n" + lines.joined(separator: "\n"), tally: tally)
+          Self.mergeInstruction + "\n\n" + lines[group].joined(separator: "\n"), tally: tally)
       }
     }
     let outcome = tally.outcome(text: try Self.line(values[0]), pieces: pieces, rounds: rounds)
@@ -92,22 +92,21 @@ public struct StructuredPieces: Sendable {
     return checked.value
   }
 
-  /// The values in order, in runs that each fit `tokens` as the lines of one request.
-  static func groups(_ values: [JSONValue], tokens: Int) throws -> [[JSONValue]] {
-    var groups: [[JSONValue]] = []
-    var current: [JSONValue] = []
+  /// The values' lines in order, in runs (of indices) that each fit `tokens` as one request.
+  static func groups(_ lines: [String], tokens: Int) -> [Range<Int>] {
+    var groups: [Range<Int>] = []
+    var start = 0
     var used = 0
-    for value in values {
-      let size = TokenEstimate.tokens(try line(value)) + 1
-      if !current.isEmpty, used + size > tokens {
-        groups.append(current)
-        current = []
+    for (index, line) in lines.enumerated() {
+      let size = TokenEstimate.tokens(line) + 1
+      if index > start, used + size > tokens {
+        groups.append(start..<index)
+        start = index
         used = 0
       }
-      current.append(value)
       used += size
     }
-    if !current.isEmpty { groups.append(current) }
+    if start < lines.count { groups.append(start..<lines.count) }
     return groups
   }
 
