@@ -12,7 +12,9 @@
 /// | ``       | `.`    | ``   |
 ///
 /// Nothing is expanded or resolved: `~` is a name like any other (the shell expands it), and
-/// `..` stays `..`.
+/// `..` stays `..`. Slashes and dots are found among Unicode scalars, as the kernel finds them
+/// among bytes: a name may begin with a combining mark, which Swift's characters would join to
+/// the slash before it.
 public struct PathParts: Sendable, Equatable {
   /// Where the name lives: `.` for a bare name, `/` at the root, never empty, no trailing slash.
   public var folder: String
@@ -25,21 +27,21 @@ public struct PathParts: Sendable, Equatable {
   }
 
   public init(_ path: String) {
-    var bytes = Substring(path)
+    var scalars = Substring(path).unicodeScalars
     // Trailing slashes name the same thing ("a/" is "a"), but a path of slashes is the root.
-    while bytes.count > 1, bytes.hasSuffix("/") { bytes = bytes.dropLast() }
-    if bytes == "/" {
+    while scalars.count > 1, scalars.last == "/" { scalars = scalars.dropLast() }
+    if scalars.elementsEqual("/".unicodeScalars) {
       (folder, name) = ("/", "/")
       return
     }
-    guard let slash = bytes.lastIndex(of: "/") else {
-      (folder, name) = (".", String(bytes))
+    guard let slash = scalars.lastIndex(of: "/") else {
+      (folder, name) = (".", String(Substring(scalars)))
       return
     }
-    name = String(bytes[bytes.index(after: slash)...])
-    var parent = bytes[..<slash]
-    while parent.hasSuffix("/") { parent = parent.dropLast() }
-    folder = parent.isEmpty ? "/" : String(parent)
+    name = String(Substring(scalars[scalars.index(after: slash)...]))
+    var parent = scalars[..<slash]
+    while parent.last == "/" { parent = parent.dropLast() }
+    folder = parent.isEmpty ? "/" : String(Substring(parent))
   }
 
   /// The folder of `path` (`dirname`).
@@ -57,17 +59,17 @@ public struct PathParts: Sendable, Equatable {
   /// What follows the last dot of the name, without the dot; empty when the name has none, or
   /// only a leading one (`.profile`).
   public static func fileExtension(of path: String) -> String {
-    let name = PathParts(path).name
+    let name = PathParts(path).name.unicodeScalars
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-    return String(name[name.index(after: dot)...])
+    return String(Substring(name[name.index(after: dot)...]))
   }
 
   /// `path` without the extension of its last name (`notes/log.sqlite` → `notes/log`).
   public static func removingExtension(of path: String) -> String {
     let fileExtension = fileExtension(of: path)
     guard !fileExtension.isEmpty else { return path }
-    var trimmed = Substring(path)
-    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-    return String(trimmed.dropLast(fileExtension.count + 1))
+    var trimmed = Substring(path).unicodeScalars
+    while trimmed.count > 1, trimmed.last == "/" { trimmed = trimmed.dropLast() }
+    return String(Substring(trimmed.dropLast(fileExtension.unicodeScalars.count + 1)))
   }
 }

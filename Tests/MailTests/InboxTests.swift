@@ -31,6 +31,21 @@ import Wire
     }
   }
 
+  /// Found by fuzz-mail: a name beginning with a combining mark made one Character with the
+  /// slash before it, so the message had no folder and could not be flagged.
+  @Test func aNameBeginningWithACombiningMarkIsStillInItsMaildir() {
+    let moved = Maildir.destination(of: "box/cur/\u{301}p", setting: [.seen], clearing: [])
+    #expect(moved?.folder == "box/cur")
+    #expect(moved?.name == "\u{301}p:2,S")
+    #expect(Maildir.flags(of: "box/cur/x:\u{301}2,S") == nil)
+    #expect(Maildir.flags(of: "box/cur/\u{301}x:2,\u{301}S") == "\u{301}S")
+    #expect(MaildirName("x\u{600}:2,S").unique == "x\u{600}")
+    #expect(MaildirName("x\u{600}:2,S").flags == [.seen])
+    let listed = Maildir.messagePaths(in: "box") { $0 == "box/cur" ? [".\u{301}hidden", "\u{301}p"] : nil }
+    #expect(listed == ["box/cur/\u{301}p"])
+    #expect(Maildir.destination(of: "box/cur/.\u{301}hidden", setting: [.seen], clearing: []) == nil)
+  }
+
   func entry(_ header: String, position: Int, flags: Set<MailFlag>? = []) -> InboxEntry {
     InboxEntry(head: Array(header.utf8), source: "m\(position)", position: position, maildirFlags: flags)
   }

@@ -55,4 +55,13 @@ import Testing
     #expect(PathParts.removingExtension(of: ".hidden") == ".hidden")
     #expect(PathParts.removingExtension(of: "a.b/c") == "a.b/c")
   }
+
+  @Test func aNameBeginningWithACombiningMarkIsSplitAtItsSlash() {
+    // U+0301 after the slash is one Character with it, but the kernel splits at the byte.
+    #expect(PathParts("box/cur/\u{301}p") == PathParts(folder: "box/cur", name: "\u{301}p"))
+    #expect(PathParts("a/\u{301}/") == PathParts(folder: "a", name: "\u{301}"))
+    #expect(PathParts("/\u{301}") == PathParts(folder: "/", name: "\u{301}"))
+    #expect(PathParts.fileExtension(of: "memo.\u{301}m4a") == "\u{301}m4a")
+    #expect(PathParts.removingExtension(of: "a/memo.\u{301}m4a") == "a/memo")
+  }
 }

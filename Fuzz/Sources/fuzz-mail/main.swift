@@ -138,21 +138,25 @@ func attachmentNames(_ bytes: [UInt8]) {
 /// once, and a name's flags are what follows its `:2,`.
 func maildirNames(_ text: String) {
   // A file name never holds a slash.
-  let names = text.split(separator: "\n").map(String.init).filter { !$0.contains("/") }
+  let names = text.split(separator: "\n").map(String.init).filter { !$0.utf8.contains(UInt8(ascii: "/")) }
   let paths = Maildir.messagePaths(in: "box") { $0 == "box/cur" ? names : nil } ?? []
-  check(paths.count == names.filter { !$0.hasPrefix(".") }.count, "Maildir listed \(paths.count) of \(names.count)")
+  check(
+    paths.count == names.filter { $0.utf8.first != UInt8(ascii: ".") }.count,
+    "Maildir listed \(paths.count) of \(names.count)")
   for path in paths {
     guard let flags = Maildir.flags(of: path) else { continue }
-    check(path.hasSuffix(":2," + flags) && !flags.contains("/"), "flags \(flags.debugDescription) of \(path)")
+    check(
+      path.utf8.reversed().starts(with: (":2," + flags).utf8.reversed()) && !flags.utf8.contains(UInt8(ascii: "/")),
+      "flags \(flags.debugDescription) of \(path)")
   }
   for path in paths {
-    let name = MaildirName(Substring(path.dropFirst("box/cur/".count)))
+    let name = MaildirName(Substring(path.unicodeScalars.dropFirst("box/cur/".unicodeScalars.count)))
     guard let (folder, renamed) = Maildir.destination(of: path, setting: [.seen, .flagged], clearing: [.replied]) else {
       check(false, "a listed message has no destination: \(path)")
       continue
     }
     let again = MaildirName(Substring(renamed))
-    check(folder == "box/cur" && !renamed.contains("/"), "renamed out of cur/: \(folder)/\(renamed)")
+    check(folder == "box/cur" && !renamed.utf8.contains(UInt8(ascii: "/")), "renamed out of cur/: \(folder)/\(renamed)")
     check(again.unique == name.unique, "a rename changed the unique part: \(path) → \(renamed)")
     check(
       again.flags == name.flags.union([.seen, .flagged]).subtracting([.replied]), "flags after a rename: \(renamed)")

@@ -38,14 +38,17 @@ public struct MaildirName: Sendable, Equatable {
   /// experimental `:1,` kind included, which a rename replaces).
   public var flagLetters: Substring?
 
+  /// The colon is found among Unicode scalars, as in a path's slashes: a combining mark after
+  /// it would make one Character of them.
   public init(_ name: Substring) {
-    guard let colon = name.firstIndex(of: ":") else {
+    let scalars = name.unicodeScalars
+    guard let colon = scalars.firstIndex(of: ":") else {
       unique = name
       return
     }
-    unique = name[..<colon]
-    let info = name[name.index(after: colon)...]
-    if info.hasPrefix("2,") { flagLetters = info.dropFirst(2) }
+    unique = Substring(scalars[..<colon])
+    let info = scalars[scalars.index(after: colon)...]
+    if info.starts(with: "2,".unicodeScalars) { flagLetters = Substring(info.dropFirst(2)) }
   }
 
   /// The flags this tool knows; letters it does not (lower-case, experimental ones) stay in the
@@ -69,8 +72,9 @@ extension Maildir {
   public static func destination(of path: String, setting set: Set<MailFlag>, clearing clear: Set<MailFlag>) -> (
     folder: String, name: String
   )? {
-    let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count >= 2, let name = parts.last, !name.isEmpty, !name.hasPrefix("."),
+    // Split among scalars: a name may begin with a combining mark (see PathParts).
+    let parts = path.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false).map(Substring.init)
+    guard parts.count >= 2, let name = parts.last, !name.isEmpty, !Maildir.isHidden(name),
       let box = parts.dropLast().last, box == "cur" || box == "new"
     else { return nil }
     let newName = MaildirName(name).renamed(setting: set, clearing: clear)

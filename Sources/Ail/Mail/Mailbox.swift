@@ -68,16 +68,17 @@ public enum Maildir {
       let base = directory.hasSuffix("/") ? directory + folder : directory + "/" + folder
       guard let names = listing(base) else { continue }
       isMaildir = true
-      paths += names.filter { !$0.hasPrefix(".") }.sorted().map { base + "/" + $0 }
+      paths += names.filter { !isHidden(Substring($0)) }.sorted().map { base + "/" + $0 }
     }
     return isMaildir ? paths : nil
   }
 
   /// The flags in a file name's `:2,FLAGS` info (`S` seen, `R` replied, `F` flagged, `T` trashed, `D` draft).
   public static func flags(of path: String) -> String? {
-    guard let info = path.split(separator: "/").last?.split(separator: ":", maxSplits: 1).dropFirst().first,
-      info.hasPrefix("2,")
-    else { return nil }
-    return String(info.dropFirst(2))
+    let name = path.unicodeScalars.split(separator: "/").last.map(Substring.init) ?? ""
+    return MaildirName(name).flagLetters.map(String.init)
   }
+
+  /// A name the kernel's listing hides: its first byte is a dot, whatever mark follows it.
+  static func isHidden(_ name: Substring) -> Bool { name.utf8.first == UInt8(ascii: ".") }
 }
