@@ -74,8 +74,8 @@ public final class Ingest {
 
   /// ``OfflineStore/updateMetadata(_:)`` in the current group.
   @discardableResult
-  public func updateMetadata(_ record: BookmarkRecord) throws -> Bool {
-    try inGroup { [store] db in try store.updateMetadata(record, db) }
+  public func updateMetadata(_ record: BookmarkRecord, now: Date = Date()) throws -> Bool {
+    try inGroup { [store] db in try store.updateMetadata(record, db, now: now) }
   }
 
   /// ``OfflineStore/forget(id:)`` in the current group.

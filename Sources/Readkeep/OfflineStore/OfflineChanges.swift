@@ -88,6 +88,9 @@ extension OfflineStore {
           let result = Set(labels).union(edit.addLabels).subtracting(edit.removeLabels)
           bookmark["labels"] = .array(result.sorted().map(JSONValue.string))
         }
+        if edit.progress != nil {
+          try Self.noteReading(db, id: id, bookmark: bookmark, previous: original, side: .offline, at: now)
+        }
         _ = try writeMetadata(db, id: id, bookmark: bookmark)
       }
       return []

@@ -71,6 +71,8 @@ public final class OfflineStore: Sendable {
     let cachedAt: Date
     let accessedAt: Date?
     let exactDates: Bool
+    /// The server's bookmark, for the reading record.
+    let bookmark: JSONObject
 
     init(_ article: Article, now: Date) {
       self.init(
@@ -87,6 +89,7 @@ public final class OfflineStore: Sendable {
       images = distinct
       bytes = html.utf8.count + distinct.values.reduce(0) { $0 + $1.bytes.count }
       meta = Metadata(bookmark)
+      self.bookmark = bookmark
       text = WholeText.shown(HTMLPlainText.text(fullHTML, layout: .words))
       imageURLsJSON = OfflineStore.json(.array(imageURLs.map(JSONValue.string)))
       (cachedAt, accessedAt, exactDates) =
@@ -105,6 +108,12 @@ public final class OfflineStore: Sendable {
       return nil
     }
     let meta = row.meta
+    // An article fetched from the server is a sighting of its progress; an import is not.
+    if !row.exactDates {
+      try Self.noteReading(
+        db, id: row.id, bookmark: row.bookmark, previous: try cachedBookmark(db, id: row.id), side: .online,
+        at: row.cachedAt)
+    }
     try db.execute(
       sql: """
         INSERT INTO article (id, bookmark, html, title, site, url, labels, image_urls, cached_at, accessed_at, bytes, image_count)
@@ -136,24 +145,29 @@ public final class OfflineStore: Sendable {
   /// fields with an offline change still to be pushed, which keep their local value; returns
   /// false when the article is not cached.
   @discardableResult
-  public func updateMetadata(_ record: BookmarkRecord) throws -> Bool {
-    try writing { db in try updateMetadata(record, db) }
+  public func updateMetadata(_ record: BookmarkRecord, now: Date = Date()) throws -> Bool {
+    try writing { db in try updateMetadata(record, db, now: now) }
   }
 
   /// ``updateMetadata(_:)`` inside the caller's transaction.
-  func updateMetadata(_ record: BookmarkRecord, _ db: Database) throws -> Bool {
+  func updateMetadata(_ record: BookmarkRecord, _ db: Database, now: Date = Date()) throws -> Bool {
     // A saved link the server loaded without finding an article will never bring one: it leaves
     // the links awaiting their article (and so list, stats and ids --saved).
     if record.bookmark["loaded"]?.boolValue == true, record.bookmark["has_article"]?.boolValue == false {
       try db.execute(sql: "DELETE FROM pending_link WHERE bookmark_id = ?", arguments: [record.id])
     }
-    guard let cached = try cachedBookmark(db, id: record.id) else { return false }
+    guard let cached = try cachedBookmark(db, id: record.id) else {
+      // Read on the phone and not cached (or pruned since): the record still follows it.
+      try Self.noteReading(db, id: record.id, bookmark: record.bookmark, previous: nil, side: .online, at: now)
+      return false
+    }
     var bookmark = record.bookmark
     for field in try String.fetchAll(
       db, sql: "SELECT field FROM pending_change WHERE bookmark_id = ?", arguments: [record.id])
     {
       bookmark[field] = cached[field]
     }
+    try Self.noteReading(db, id: record.id, bookmark: bookmark, previous: cached, side: .online, at: now)
     return try writeMetadata(db, id: record.id, bookmark: bookmark)
   }
 

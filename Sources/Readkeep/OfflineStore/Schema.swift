@@ -178,6 +178,33 @@ enum Schema {
           arguments: [SavedLink.key(row["url"]), row["n"] as Int64])
       }
     }
+    migrator.registerMigration("v9") { db in
+      // The reading record (ReadingRecord): the last progress seen of each bookmark, from either
+      // side, with what its statistics group by; and one row per rise of progress. Neither is
+      // tied to the article: pruning an article keeps what was read of it.
+      try db.execute(
+        sql: """
+          CREATE TABLE reading_article (
+            id TEXT PRIMARY KEY NOT NULL,
+            title TEXT NOT NULL,
+            site TEXT,                    -- Readeck's site: the domain
+            authors TEXT NOT NULL,        -- JSON array
+            labels TEXT NOT NULL,         -- JSON array
+            minutes REAL NOT NULL,        -- to read all of it
+            progress INTEGER NOT NULL     -- the last seen, 0-100
+          );
+          CREATE TABLE reading_step (
+            n INTEGER PRIMARY KEY AUTOINCREMENT,
+            bookmark_id TEXT NOT NULL,
+            at REAL NOT NULL,             -- seconds since 1970
+            side TEXT NOT NULL CHECK (side IN ('offline', 'online')),
+            from_progress INTEGER NOT NULL,
+            to_progress INTEGER NOT NULL,
+            minutes REAL NOT NULL
+          );
+          CREATE INDEX reading_step_at ON reading_step(at);
+          """)
+    }
     return migrator
   }
 }
