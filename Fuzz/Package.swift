@@ -5,7 +5,8 @@
 // Maildir names), fuzz-wire (the line reader, RecordHead.scan, the JSON parser and writer, the
 // records), fuzz-url (the URL parser and resolver, the rule of links rk-cache add saves), fuzz-multipart (the bulk sync's multipart
 // reader), fuzz-config (the configuration file), fuzz-notes (front matter and typed dates),
-// fuzz-ai (long text cut into pieces, JSON Schemas and structured answers).
+// fuzz-ai (long text cut into pieces, JSON Schemas and structured answers), fuzz-smime (signed
+// messages, CMS signatures and the certificates they carry, PEM files).
 // Build and run them through scripts/fuzz: the sanitizer flags go on the command line (-Xswiftc)
 // so that the libraries under test are instrumented too, not just the targets.
 //
@@ -34,5 +35,6 @@ let package = Package(
     .executableTarget(name: "fuzz-config", dependencies: ["FuzzCheck", library("ToolKit")]),
     .executableTarget(name: "fuzz-notes", dependencies: ["FuzzCheck", library("NotesStore"), library("Wire")]),
     .executableTarget(name: "fuzz-ai", dependencies: ["FuzzCheck", library("Rewrite"), library("Wire")]),
+    .executableTarget(name: "fuzz-smime", dependencies: ["FuzzCheck", library("SMIME"), library("Mail")]),
   ]
 )

@@ -7,6 +7,8 @@
 # A stamp in $(STATE) marks a recording as filed, so make transcribes only new or newer ones; the
 # store itself files a recording once per content, so a touched or renamed recording is not
 # filed again. Recipes run under /bin/sh; a stage that fails files nothing and fails the target.
+#   make -f scripts/ail.mk send                                   the outbox: every message that is due
+#   make -f scripts/ail.mk send SENT=~/Mail/Sent SENDMAIL='msmtp -a work -t'
 
 AIL_BIN          ?=
 MEMOS            ?= $(HOME)/Memos
@@ -19,6 +21,10 @@ TAGS             ?= memo
 LOG_DB           ?=
 TRANSCRIBE_OPTS  ?=
 AI_OPTS          ?=
+# For send; empty means the [ail-mail] keys of the config file (outbox, sendmail, sent).
+OUTBOX           ?=
+SENDMAIL         ?=
+SENT             ?=
 
 SHELL := /bin/sh
 ail = $(if $(AIL_BIN),$(AIL_BIN)/,)
@@ -28,6 +34,16 @@ recordings := $(wildcard $(foreach extension,m4a wav mp3 ogg opus flac,$(MEMOS)/
 
 .PHONY: notes
 notes: $(foreach recording,$(recordings),$(STATE)/$(notdir $(recording)).filed)
+
+# The outbox's due messages go out through the sendmail command. Status 75 (a message waits for
+# a later try, or another send is running) does not fail the target: the next run sends it.
+send_opts = $(if $(OUTBOX),--outbox '$(OUTBOX)') $(if $(SENDMAIL),--sendmail '$(SENDMAIL)') $(if $(SENT),--sent '$(SENT)')
+
+.PHONY: send
+send:
+	@$(ail)ail-mail outbox send $(send_opts); code=$$?; \
+	if [ "$$code" = 75 ]; then echo "ail: mail waits for another try (ail-mail outbox list)" >&2; exit 0; fi; \
+	exit "$$code"
 
 # One recipe for every kind of recording: the recording's transcript record (its chunks are left
 # out, so the model sees the whole text once) gets its ai_text from ail-ai, and ail-log files it

@@ -6,6 +6,8 @@
 #   make -f scripts/readkeep.mk sync COLLECTION='Systems reading' LABELS='swift rust'
 #                                               new articles only from that Readeck collection
 #                                               (name in any case, or id) with either label
+#   make -f scripts/readkeep.mk sync PREFETCH=5 also the 5 unread articles most like what was read
+#                                               in the last 30 days (rk-cache suggest)
 #   make -f scripts/readkeep.mk search Q=swift  full-text search
 #   make -f scripts/readkeep.mk read ID=…       write one article to $(READ_DIR) and open it
 #   make -f scripts/readkeep.mk stats | export
@@ -26,6 +28,7 @@ MAX_AGE   ?= 4h
 FORCE     ?=
 COLLECTION ?=
 LABELS    ?=
+PREFETCH  ?= 0
 READ_DIR  ?= $(HOME)/.cache/readkeep
 EXPORT    ?= readkeep-$(shell date +%Y%m%d).zip
 FETCH_OPTS  ?=
@@ -53,10 +56,13 @@ select = $(if $(COLLECTION),--collection "$(COLLECTION)",) $(foreach label,$(LAB
 # are fetched — the newest LIMIT, every link saved with rk-cache add that the server has created
 # since, however many, and again every cached article whose highlights the listing shows changed
 # (made, recoloured, annotated or deleted on the phone, or here offline and pushed), so page,
-# text and epub show them — their images embedded, and stored; last, rk-prune removes the
-# archived and keeps KEEP (with --yes: KEEP=0 is a choice made here, and a sync the prune
-# refused would never count as complete). Before the first sync there is no store: rk-push has
-# nothing to push, rk-cache ids no ids (both exit 0), and rk-cache store creates it.
+# text and epub show them, and with PREFETCH=N the N unread articles that rk-cache suggest ranks
+# best by the labels, sites and authors read in the last 30 days, besides the newest LIMIT
+# (rk-prune treats them like any other) — their images embedded, and stored; last, rk-prune
+# removes the archived and keeps KEEP (with --yes: KEEP=0 is a choice made here, and a sync the
+# prune refused would never count as complete). Before the first sync there is no store: rk-push
+# has nothing to push, rk-cache ids no ids (both exit 0), and the highlights' rk-cache store
+# creates it, so rk-cache suggest finds it (with nothing read yet, it suggests nothing).
 # A push that only some changes failed (75: refused or unanswered; they stay queued, and
 # "rk-cache pending --drop" gives a refused one up) does not hold up the fetch: the sync goes on
 # and ends with 75. A server that answers nothing (69) or refuses the token (77) stops it.
@@ -86,6 +92,16 @@ sync:
 	  if [ "$$code" != 0 ]; then $(rk)rk-cache make-message stage-failed "$$stage" "$$code"; exit "$$code"; fi; \
 	done; \
 	$(rk)rk-cache ids $(db) --saved --stale > "$$status/saved" || exit; \
+	if [ -n "$(PREFETCH)" ] && [ "$(PREFETCH)" != 0 ]; then \
+	  { $(rk)rk-fetch --metadata-only --state unread --limit 0 $(select) $(FETCH_OPTS); \
+	    echo $$? > "$$status/unread"; } \
+	  | { $(rk)rk-cache suggest $(db) --limit "$(PREFETCH)" --skip-first "$(LIMIT)" >> "$$status/saved"; \
+	    echo $$? > "$$status/suggest"; }; \
+	  for stage in unread suggest; do \
+	    code=$$(cat "$$status/$$stage" 2>/dev/null || echo 1); \
+	    if [ "$$code" != 0 ]; then $(rk)rk-cache make-message stage-failed "$$stage" "$$code"; exit "$$code"; fi; \
+	  done; \
+	fi; \
 	{ $(rk)rk-cache ids $(db); echo $$? > "$$status/ids"; } \
 	| { $(rk)rk-fetch --limit $(LIMIT) --skip-ids - --also-ids "$$status/saved" $(select) $(FETCH_OPTS); \
 	    echo $$? > "$$status/fetch"; } \

@@ -34,6 +34,8 @@ public struct MailRecord: WireRecord, Hashable {
   /// The message's flags in a mailbox (`seen`, `replied`, `flagged`, `trashed`, `draft`,
   /// `passed`), from a Maildir file name or an mbox's Status lines; nil where it has none.
   public var flags: [String]?
+  /// How the message's S/MIME signature stands; nil (and left out of the line) when it is not signed.
+  public var signature: MailSignature?
   public var unknownFields: JSONObject
 
   public init(
@@ -72,6 +74,7 @@ public struct MailRecord: WireRecord, Hashable {
     source = try members.optionalString("source")
     warnings = try members.optionalStrings("warnings") ?? []
     flags = try members.optionalStrings("flags")
+    signature = try members.optionalObject("signature", as: MailSignature.self)
     unknownFields = members.remaining()
   }
 
@@ -89,6 +92,55 @@ public struct MailRecord: WireRecord, Hashable {
     members.put("source", source)
     members.put("warnings", warnings.isEmpty ? nil : warnings)
     members.put("flags", flags)
+    members.put("signature", signature)
+  }
+}
+
+/// An S/MIME signature as checked: `valid`; `invalid` (the message was changed, or the signature
+/// is damaged); `untrusted` (the signer's chain reaches no trusted root); `expired` (it did while
+/// the signer's certificate was in force).
+public struct MailSignature: WireObject, Hashable {
+  public enum Status: String, Sendable, CaseIterable { case valid, invalid, untrusted, expired }
+
+  public var status: Status
+  /// The signer certificate's first address; nil when it names none or no signer was found.
+  public var signer: String?
+  /// The signer certificate's subject, as RFC 4514 writes a name.
+  public var subject: String?
+  /// Whether the From address is one the signer's certificate is for.
+  public var matchesFrom: Bool
+  public var unknownFields: JSONObject
+
+  public init(
+    status: Status, signer: String? = nil, subject: String? = nil, matchesFrom: Bool, unknownFields: JSONObject = [:]
+  ) {
+    self.status = status
+    self.signer = signer
+    self.subject = subject
+    self.matchesFrom = matchesFrom
+    self.unknownFields = unknownFields
+  }
+
+  public init(reading members: inout MemberReader) throws {
+    let word = try members.string("status")
+    guard let status = Status(rawValue: word) else {
+      throw DecodingError.dataCorrupted(
+        .init(
+          codingPath: [], debugDescription: "\"status\" is valid, invalid, untrusted or expired, not \(word.prefix(40))"
+        ))
+    }
+    self.status = status
+    signer = try members.optionalString("signer")
+    subject = try members.optionalString("subject")
+    matchesFrom = try members.optionalBool("matches_from") ?? false
+    unknownFields = members.remaining()
+  }
+
+  public func write(to members: inout MemberWriter) {
+    members.put("status", status.rawValue)
+    members.put("signer", signer)
+    members.put("subject", subject)
+    members.put("matches_from", matchesFrom)
   }
 }
 

@@ -75,11 +75,12 @@ import Wire
   }
 
   /// The records an example wrote, each by its kind and id: what must not change with the locale.
-  /// Ids a run makes up itself (an ail-log entry's UUID, the server's id of a link it saved)
-  /// and times differ from run to run.
+  /// Ids a run makes up itself (an ail-log entry's UUID, the server's id of a link it saved, an
+  /// outbox item's queuing time) and times differ from run to run.
   static func recordIdentities(_ run: ExampleRun) -> [String] {
     run.records.compactMap { record in
       guard let kind = record["kind"]?.stringValue else { return nil }
+      if kind == "outbox_item" { return kind + " " + (record["status"]?.stringValue ?? "") }
       let id = (kind == "created" ? record["local_id"] : record["id"])?.stringValue ?? ""
       return kind + " " + (UUID(uuidString: id) == nil ? id : "<uuid>")
     }

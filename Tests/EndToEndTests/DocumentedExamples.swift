@@ -8,7 +8,7 @@ import Wire
 enum DocumentedExamples {
   static let all: [String: DocumentedExample] = setUp.merging(readkeep) { $1 }.merging(twoWay) { $1 }.merging(ailo) {
     $1
-  }.merging(notesStore) { $1 }.merging(fakes) { $1 }
+  }.merging(notesStore) { $1 }.merging(fakes) { $1 }.merging(outbox) { $1 }.merging(smime) { $1 }
 
   /// The labels of an article record's bookmark.
   static func articleLabels(_ record: JSONValue) -> Set<String> {
@@ -155,6 +155,35 @@ enum DocumentedExamples {
     "rk-cache stats --json | jq .bytes": .runs { run in
       run.expect(Int(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)).map { $0 > 0 } == true, "a size")
     },
+    "rk-cache stats --reading --since 30d": .runs { run in
+      // A first sync is a first sighting of each article's progress, which counts nothing.
+      run.expect(run.stdout.hasPrefix("nothing read since "), "nothing read yet")
+      let read = run.shell("rk-cache mark \(Sandbox.firstID) --progress 50 && rk-cache stats --reading --since 30d")
+      run.expect(
+        read.contains(" read since ") && read.contains("█") && read.contains(Sandbox.firstID), "a day's bar: \(read)")
+    },
+    "rk-cache stats --reading --format html > reading.html": .runs { run in
+      let page = run.file("reading.html") ?? ""
+      run.expect(page.hasPrefix("<!DOCTYPE html>") && page.contains("Content-Security-Policy"), "a page")
+    },
+    "rk-cache stats --reading --format ndjson | jq .minutes_online": .runs { run in
+      run.expect(run.stdout == "0\n", "nothing read online yet")
+    },
+    "rk-fetch --metadata-only --limit 0 | rk-cache suggest --explain": .runs { run in
+      run.expect(run.stdout.isEmpty, "nothing read in the sandbox: no table (RKCacheSuggestTests checks one)")
+    },
+    "rk-fetch --metadata-only --limit 0 | rk-cache suggest --limit 5 > ids": .runs { run in
+      run.expect(run.file("ids") == "", "nothing read in the sandbox: no ids")
+    },
+    "rk-fetch --metadata-only --limit 0 | rk-cache suggest --since 2026-11-01": .runs { run in
+      run.expect(run.stdout.isEmpty, "nothing read in the sandbox")
+    },
+    "make -f scripts/readkeep.mk sync PREFETCH=5": .runs { run in
+      run.expect(
+        run.storedArticles == 21, "synced less than 4 h ago: nothing to do (RKCacheSuggestTests syncs with PREFETCH)")
+    },
+    "make -f /usr/share/rk-ail/readkeep.mk sync PREFETCH=5": .notRun(
+      "the installed path; README's scripts/readkeep.mk sync PREFETCH=5 runs the same recipe"),
     "rk-cache needs-sync --max-age 4h && make sync": .runs(status: 1) { run in
       run.expect(run.file("synced") == nil, "just synced: no sync needed, make not run")
     },

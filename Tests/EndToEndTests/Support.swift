@@ -158,6 +158,7 @@ extension Trait where Self == ConditionTrait {
   static var needsChromium: Self {
     installed("/usr/bin/chromium", "Chromium is not installed (apt-get install chromium)")
   }
+  static var needsCurl: Self { installed("/usr/bin/curl", "curl is not installed (apt-get install curl)") }
   static var needsPython3: Self { installed("/usr/bin/python3", "python3 is not installed (apt-get install python3)") }
   static var needsPocketSphinx: Self {
     .enabled(

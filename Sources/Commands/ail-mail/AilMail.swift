@@ -44,5 +44,6 @@ struct AilMail: ParsableCommand, ToolCommand {
     version: Toolbox.version,
     subcommands: [
       List.self, Show.self, FlagCommand.self, Save.self, Body.self, Parse.self, Reply.self, Forward.self, Compose.self,
+      Outbox.self, Cert.self,
     ])
 }

@@ -28,6 +28,10 @@ struct Compose: ParsableCommand {
         --allow-empty writes the message anyway. A text file that is not UTF-8 text (a NUL byte, \
         bytes that are not UTF-8) is refused with 65 rather than sent as the text: attach it. \
         --to, --cc, --bcc and --from must be addresses and --subject one line (64).
+
+        --sign writes the message S/MIME signed (multipart/signed, SHA-256, the signature \
+        detached over the canonical CRLF form of the signed part), with the kept identity of the \
+        From address or of --sign-as; without one nothing is written and the status is 78.
         """),
       environment: DraftInput.environment, files: DraftInput.files,
       examples: [
@@ -37,6 +41,9 @@ struct Compose: ParsableCommand {
         Example(
           "ail-ai --preset Tidy < note.txt | ail-mail compose --to anna@example.org --subject Notes > draft.eml",
           tr("A message written by ail-ai, to look at before sending.")),
+        Example(
+          "ail-mail compose --to anna@example.org --subject Contract --sign --attach contract.pdf -- note.txt | msmtp -t",
+          tr("Send a signed message (S/MIME, with the identity \"ail-mail cert import\" kept).")),
       ],
       exitStatuses: DraftInput.exitStatuses))
 
@@ -54,6 +61,8 @@ struct Compose: ParsableCommand {
   @Option(help: ArgumentHelp(tr("The subject."), valueName: "text")) var subject: String
 
   @OptionGroup var attach: AttachOptions
+
+  @OptionGroup var signing: SignOptions
 
   @Argument(
     help: ArgumentHelp(tr("The text; standard input when none or '-'."), valueName: "text-file"), completion: .file())
@@ -90,8 +99,9 @@ struct Compose: ParsableCommand {
         offsetSeconds: draft.offsetSeconds, messageID: draft.messageID)
       message.cc = cc.flatMap { AddressList.parse($0) }
       message.bcc = bcc.flatMap { AddressList.parse($0) }
+      let written = try signing.apply(message.bytes(text: text, attachments: attachments), from: sender)
       let sink = OutputSink.standardOutput
-      try message.bytes(text: text, attachments: attachments).withUnsafeBytes { try sink.write($0) }
+      try written.withUnsafeBytes { try sink.write($0) }
       try sink.flush()
     }
   }

@@ -53,6 +53,8 @@ struct Forward: ParsableCommand {
 
   @OptionGroup var attach: AttachOptions
 
+  @OptionGroup var signing: SignOptions
+
   @Flag(help: ArgumentHelp(tr("Write the draft even when the new text is empty or only whitespace.")))
   var allowEmpty = false
 
@@ -69,11 +71,12 @@ struct Forward: ParsableCommand {
       let sender = try DraftInput.resolveFrom(from)
       let recipients = to.flatMap { AddressList.parse($0) }
       let draft = DraftInput.draft(from: sender)
-      let sink = OutputSink.standardOutput
-      let written =
+      let unsigned =
         asAttachment
         ? draft.message(enclosing: message, to: recipients, text: text, attachments: attachments)
         : draft.message(forwarding: message, to: recipients, text: text, attachments: attachments)
+      let written = try signing.apply(unsigned, from: sender)
+      let sink = OutputSink.standardOutput
       try written.withUnsafeBytes { try sink.write($0) }
       try sink.flush()
     }

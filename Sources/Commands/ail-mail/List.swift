@@ -23,12 +23,15 @@ struct List: ParsableCommand {
         draft, passed) and source, the message's path (FILE#N in an mbox). The body is not read, so \
         there is no text, has_html or attachments: "ail-mail parse" or "ail-mail show" read a \
         message whole. What is not a regular file in cur/ or new/ (a named pipe, a folder) is \
-        skipped with a warning.
+        skipped with a warning. A message whose header announces an S/MIME signature is read whole \
+        and its record gets signature, as "ail-mail parse" writes it (trust: the system's CA \
+        certificates, --ca and the config's ca =).
 
         --format table writes a table for people: date, flags (N new, F flagged, R replied, \
-        T trashed, D draft, and @ for a message with attachments: a multipart/mixed one), sender \
-        and subject.
+        T trashed, D draft, @ for a message with attachments: a multipart/mixed one, + for a valid \
+        signature and ! for one that is not), sender and subject.
         """),
+      files: TrustOptions.files,
       examples: [
         Example("ail-mail list ~/Mail/INBOX --unread --format table", tr("The unread mail, as a table.")),
         Example(
@@ -59,6 +62,8 @@ struct List: ParsableCommand {
 
   @Option(help: ArgumentHelp(tr("ndjson (records) or table."))) var format: ListFormat = .ndjson
 
+  @OptionGroup var trust: TrustOptions
+
   @OptionGroup var common: CommonOptions
 
   func run() throws {
@@ -69,7 +74,8 @@ struct List: ParsableCommand {
         for warning in entry.record.warnings { diagnostics.warning("\(entry.record.source ?? mailbox): \(warning)") }
       }
       let view = InboxView(unreadOnly: unread, flaggedOnly: flagged, order: sort.order, limit: limit)
-      let shown = view.apply(entries)
+      var signatures = ListedSignatures(mailbox: mailbox, reader: try trust.reader(diagnostics))
+      let shown = try view.apply(entries).map { try signatures.adding(to: $0) }
       let sink = OutputSink.standardOutput
       switch format {
       case .ndjson:
@@ -97,6 +103,7 @@ struct List: ParsableCommand {
       marks += letter
     }
     if entry.hasAttachments { marks += "@" }
+    if let signature = record.signature { marks += signature.status == .valid ? "+" : "!" }
     return [date, marks, clipped(oneLine(sender), 24), oneLine(record.subject ?? "")]
   }
 

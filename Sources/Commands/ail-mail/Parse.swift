@@ -19,13 +19,17 @@ struct Parse: ParsableCommand {
         Each record has message_id, from, to, cc, reply_to (name and address), date (UTC), \
         subject, text (as "ail-mail body" prints it), has_html, attachments (filename, mime, \
         size once decoded, content_id, inline), source (the file, or FILE#N for the Nth message \
-        of an mbox) and, for damaged mail, warnings. The records go straight into \
-        "ail-ai --field text".
+        of an mbox), for damaged mail warnings, and for a message signed with S/MIME signature \
+        (status valid, invalid, untrusted or expired; signer, the certificate's address; subject; \
+        matches_from, whether the signer is the From address). A signed message's text and \
+        attachments are those of what was signed, an opaque signature's content too. The records \
+        go straight into "ail-ai --field text".
 
         Files given as arguments hold one message each; --mbox reads every message of an mbox \
         file (mboxrd quoting undone), one at a time, --maildir every message in a Maildir's cur/ \
         and new/ folders in file name order.
         """),
+      files: TrustOptions.files,
       examples: [
         Example("ail-mail parse message.eml", tr("One record.")),
         Example(
@@ -33,6 +37,9 @@ struct Parse: ParsableCommand {
           tr("Messages with attachments.")),
         Example(
           "ail-mail parse --maildir ~/Mail/INBOX | ail-ai --preset Summarize --field text", tr("Summarise a Maildir.")),
+        Example(
+          "ail-mail parse --maildir ~/Mail/INBOX | jq -r 'select(.signature.status == \"invalid\") | .source'",
+          tr("Messages whose signature does not hold.")),
       ],
       exitStatuses: [
         (.success, nil),
@@ -55,11 +62,14 @@ struct Parse: ParsableCommand {
     help: ArgumentHelp(tr("A Maildir to read every message of; repeatable."), valueName: "dir"), completion: .directory)
   var maildir: [String] = []
 
+  @OptionGroup var trust: TrustOptions
+
   @OptionGroup var common: CommonOptions
 
   func run() throws {
     let diagnostics = common.diagnostics(for: "ail-mail")
     try runTool(diagnostics) {
+      let signatures = try trust.reader(diagnostics)
       var worst = ExitStatus.success
       let sink = OutputSink.standardOutput
       func emit(_ bytes: [UInt8], source: String) throws {
@@ -68,7 +78,7 @@ struct Parse: ParsableCommand {
           if worst == .success { worst = .dataError }
           return
         }
-        let record = MailMessage(bytes).record(source: source)
+        let record = try signatures.record(bytes, source: source)
         for warning in record.warnings { diagnostics.warning("\(source): \(warning)") }
         try sink.emit(record)
       }

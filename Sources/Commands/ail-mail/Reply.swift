@@ -61,6 +61,8 @@ struct Reply: ParsableCommand {
 
   @OptionGroup var attach: AttachOptions
 
+  @OptionGroup var signing: SignOptions
+
   @Flag(help: ArgumentHelp(tr("Write the draft even when the new text is empty or only whitespace.")))
   var allowEmpty = false
 
@@ -77,10 +79,10 @@ struct Reply: ParsableCommand {
       for value in draft.recipients(replyingTo: message).leftOut {
         diagnostics.warning(tr("\(name): not an address, left out of the draft: \(TerminalText.line(value))"))
       }
+      let written = try signing.apply(
+        draft.message(replyingTo: message, text: text, attachments: attachments), from: sender)
       let sink = OutputSink.standardOutput
-      try draft.message(replyingTo: message, text: text, attachments: attachments).withUnsafeBytes {
-        try sink.write($0)
-      }
+      try written.withUnsafeBytes { try sink.write($0) }
       try sink.flush()
     }
   }
@@ -95,13 +97,18 @@ struct Reply: ParsableCommand {
 /// the original and the new text, the From address, and a draft dated now in the language of the
 /// user.
 enum DraftInput {
-  static let environment = [("EMAIL", tr("Your address when --from is not given."))]
+  static let environment = [("EMAIL", tr("Your address when --from is not given."))] + SignOptions.environment
   static let files = [("$XDG_CONFIG_HOME/ailo/config", tr("from = your address, in the [ail-mail] section."))]
   static let exitStatuses: [(ExitStatus, String?)] = [
     (.success, nil),
     (.dataError, tr("The original is empty, or the new text is empty or only whitespace (without --allow-empty).")),
     (.noInput, nil),
-    (.configError, tr("The configured From address does not parse.")),
+    (
+      .configError,
+      tr(
+        "The configured From address does not parse, or --sign finds no identity to sign with (\"ail-mail cert import\"); nothing was written."
+      )
+    ),
   ]
 
   /// The original, its name for messages, and the new text.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Localization
 import Mail
+import SMIME
 import ToolKit
 import Wire
 
@@ -19,11 +20,19 @@ struct Show: ParsableCommand {
         A sender's control characters are shown, never obeyed by the terminal: ESC as \\e, the \
         other control characters as less shows them (^H, ^M, ^? for DEL, <U+009B> beyond ASCII); \
         tab stays, and line breaks stay in the text.
+
+        A message signed with S/MIME (multipart/signed, or application/pkcs7-mime signed-data) \
+        is shown as what was signed, with a line under the header naming the signer and whether \
+        the signature is valid, invalid (the message was changed), untrusted (no trusted \
+        authority vouches for the signer: trust is the system's CA certificates, --ca and the \
+        config's ca =) or expired.
         """),
+      files: TrustOptions.files,
       examples: [
         Example("ail-mail show message.eml | less", tr("Read a message.")),
         Example("ail-mail show --headers message.eml", tr("With every header field, decoded.")),
         Example("ail-mail show --part 1 message.eml > first-attachment", tr("The first attachment's bytes.")),
+        Example("ail-mail show --ca company-ca.pem signed.eml", tr("Trust the company's CA for signatures too.")),
       ],
       exitStatuses: [
         (.success, nil), (.dataError, tr("The message is empty, or it has no attachment with that number.")),
@@ -40,12 +49,21 @@ struct Show: ParsableCommand {
   @Option(help: ArgumentHelp(tr("Write only the decoded bytes of attachment N."), valueName: "n"))
   var part: Int?
 
+  @OptionGroup var trust: TrustOptions
+
   @OptionGroup var common: CommonOptions
 
   func run() throws {
     let diagnostics = common.diagnostics(for: "ail-mail")
     try runTool(diagnostics) {
-      let (message, record, name) = try MessageInput.read(file, diagnostics: diagnostics)
+      var (message, record, name) = try MessageInput.read(file, diagnostics: diagnostics)
+      // A signed message is shown as its signed content, with a line on its signature.
+      let (readable, signature) = try trust.reader(diagnostics).read(message.bytes, source: name)
+      if let signature {
+        message = MailMessage(readable)
+        record = message.record()
+        record.signature = signature
+      }
       let sink = OutputSink.standardOutput
       if let part {
         let decoded = try Self.attachment(part, of: message, name: name)
@@ -53,6 +71,7 @@ struct Show: ParsableCommand {
         try decoded.bytes.withUnsafeBytes { try sink.write($0) }
       } else {
         try sink.write(headers ? Self.allHeaders(message) : Self.readerHeaders(message, record))
+        if let signature = record.signature { try sink.write(SignatureWords.line(signature)) }
         try sink.write("\n" + TerminalText.text(record.text ?? ""))
         try sink.write(Self.attachmentList(record.attachments ?? []))
       }

@@ -20,7 +20,8 @@ struct RKCache: AsyncParsableCommand, ToolCommand {
         "make -f /usr/share/rk-ail/readkeep.mk TARGET"): sync (rk-push the offline changes; apply the \
         server's changes since the last sync; rk-cache ids | rk-fetch | rk-extract-images --embed | \
         rk-cache store; rk-prune --archived --keep; at most every MAX_AGE=4h unless FORCE=1; \
-        LIMIT=20, KEEP=200, DB=…), search Q=…, read ID=… (writes the article to READ_DIR and opens it with \
+        LIMIT=20, KEEP=200, DB=…; PREFETCH=N also caches the N unread articles rk-cache suggest ranks \
+        best by what was read), search Q=…, read ID=… (writes the article to READ_DIR and opens it with \
         xdg-open when there is a display), stats and export. The recipes run under /bin/sh, a stage \
         that fails fails the target, and a sync that broke off records no sync time.
         """),
@@ -35,6 +36,9 @@ struct RKCache: AsyncParsableCommand, ToolCommand {
         Example("rk-cache text WNBGvKQgFsLwHwy4i89q53 | less", tr("The article as text.")),
         Example("rk-cache epub --unread -o unread.epub", tr("The unread articles as a book.")),
         Example("rk-cache needs-sync --max-age 4h && make sync", tr("Sync at most every four hours.")),
+        Example(
+          "make -f /usr/share/rk-ail/readkeep.mk sync PREFETCH=5",
+          tr("Sync, and cache the five unread articles most like what was read in the last 30 days.")),
         Example(
           "rk-cache mark WNBGvKQgFsLwHwy4i89q53 --archive && rk-push", tr("Archive offline, then tell the server.")),
       ],
@@ -53,5 +57,6 @@ struct RKCache: AsyncParsableCommand, ToolCommand {
       Store.self, List.self, HTML.self, Page.self, Open.self, Text.self, EPUB.self, Show.self, Has.self, IDs.self,
       Search.self, Stats.self, NeedsSync.self, LastSync.self, Clear.self, Export.self, Import.self, Add.self,
       Highlights.self, Highlight.self, Mark.self, Pending.self, RecordSync.self, MakeMessage.self,
+      Suggest.self,
     ])
 }

@@ -150,6 +150,18 @@ extension OfflineStore {
     public var linksCreated: Int
     /// The ten largest articles, largest first.
     public var largest: [CacheEntry]
+    /// What each label's articles take, largest first; an article counts for each of its labels.
+    public var labels: [Share] = []
+    /// What each site's articles take, largest first: Readeck's `site` (the domain), else the
+    /// site's name, for a bookmark without one.
+    public var sites: [Share] = []
+
+    /// A label's or site's articles and their bytes.
+    public struct Share: Sendable, Equatable {
+      public var name: String
+      public var count: Int
+      public var bytes: Int
+    }
   }
 
   public func stats() throws -> Stats {
@@ -163,8 +175,26 @@ extension OfflineStore {
         db, sql: "SELECT COUNT(*) - COUNT(bookmark_id) AS queued, COUNT(bookmark_id) AS created FROM pending_link")!
       return Stats(
         count: articles["n"], bytes: articles["bytes"], blobs: blobs["n"], blobBytes: blobs["bytes"], lastSync: last,
-        pending: pending, linksQueued: links["queued"], linksCreated: links["created"], largest: largest)
+        pending: pending, linksQueued: links["queued"], linksCreated: links["created"], largest: largest,
+        labels: try Self.storageShares(db, of: "SELECT l.value AS name, a.bytes FROM article a, json_each(a.labels) l"),
+        sites: try Self.storageShares(
+          db,
+          of: """
+            SELECT COALESCE(NULLIF(json_extract(bookmark, '$.site'), ''), NULLIF(site, '')) AS name, bytes FROM article
+            """))
     }
+  }
+
+  /// The articles and bytes of each `name` that `rows` (`name`, `bytes`) yield, largest first,
+  /// then most articles, then by name; rows without a name are left out.
+  private static func storageShares(_ db: Database, of rows: String) throws -> [Stats.Share] {
+    try Row.fetchAll(
+      db,
+      sql: """
+        SELECT name, COUNT(*) AS n, SUM(bytes) AS bytes FROM (\(rows)) WHERE typeof(name) = 'text'
+        GROUP BY name ORDER BY bytes DESC, n DESC, name
+        """
+    ).map { Stats.Share(name: $0["name"], count: $0["n"], bytes: $0["bytes"]) }
   }
 
   /// The bookmarks whose deletion is queued: they leave every listing at once (list, search, the

@@ -16,11 +16,16 @@ public enum ReadingSide: String, Sendable, CaseIterable {
 extension OfflineStore {
   /// What it takes to read the whole article: Readeck's `reading_time`, else `word_count / 200`;
   /// 0 when the bookmark has neither (a photo, a video).
+  /// At most `longestMinutes`: a bookmark claiming more would make every sum that holds it
+  /// too large to print as a whole number.
   static func readingMinutes(_ bookmark: JSONObject) -> Double {
-    if let minutes = bookmark["reading_time"]?.intValue, minutes > 0 { return Double(minutes) }
-    if let words = bookmark["word_count"]?.intValue, words > 0 { return Double(words) / 200 }
+    if let minutes = bookmark["reading_time"]?.intValue, minutes > 0 { return min(Double(minutes), longestMinutes) }
+    if let words = bookmark["word_count"]?.intValue, words > 0 { return min(Double(words) / 200, longestMinutes) }
     return 0
   }
+
+  /// A year of reading day and night.
+  static let longestMinutes: Double = 525_600
 
   /// Notes a sighting of `bookmark` inside the caller's transaction. `previous` is the cached
   /// bookmark before this change, for a bookmark the record has not seen yet. Online, a
