@@ -140,6 +140,29 @@ struct AilMailSMIMETests {
     #expect(listed.records(kind: "certificate").first?["has_key"]?.boolValue == true)
   }
 
+  /// Signed, queued, sent by msmtp: what the SMTP server received still verifies.
+  @Test(AilMailOutboxTests.needsMsmtp) func aSignedMessageSentThroughTheOutboxVerifiesAtTheServer() throws {
+    try importAnna()
+    try write("Grüße aus dem Postausgang,\nAnna\n", "note.txt")
+    let composed = try run(
+      "ail-mail",
+      [
+        "compose", "--from", "Anna <anna@example.org>", "--to", "ben@example.org", "--subject", "Unterwegs",
+        "--sign", "--", path("note.txt"),
+      ], environment: environment)
+    #expect(composed.status == 0, "\(composed.stderr)")
+    let server = try ScriptedSMTPServer.start(in: path("server"), replies: ["250"])
+    defer { server.stop() }
+    let outbox = ["--outbox", path("outbox"), "--sendmail", server.sendmail]
+    let added = try run("ail-mail", ["outbox", "add"] + outbox, environment: environment, stdin: composed.stdout)
+    #expect(added.status == 0, "\(added.stderr)")
+    let sent = try run("ail-mail", ["outbox", "send"] + outbox, environment: environment)
+    #expect(sent.status == 0, "\(sent.stderr)")
+    let received = try #require(server.messages.first)
+    #expect(server.messages.count == 1)
+    #expect(try opensslVerifies(received) == 0, "\(received)")
+  }
+
   @Test func aSignedComposeWithAttachmentAndUmlautsVerifiesWithOpenSSL() throws {
     try importAnna()
     try write("Schöne Grüße vom See,\nAnna\n", "note.txt")
