@@ -89,7 +89,8 @@ extension OfflineStore {
           bookmark["labels"] = .array(result.sorted().map(JSONValue.string))
         }
         if edit.progress != nil {
-          try Self.noteReading(db, id: id, bookmark: bookmark, previous: original, side: .offline, at: now)
+          try Self.noteReading(
+            db, id: id, bookmark: bookmark, previous: original["read_progress"], side: .offline, at: now)
         }
         _ = try writeMetadata(db, id: id, bookmark: bookmark)
       }

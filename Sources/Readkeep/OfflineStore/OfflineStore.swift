@@ -108,10 +108,17 @@ public final class OfflineStore: Sendable {
       return nil
     }
     let meta = row.meta
-    // An article fetched from the server is a sighting of its progress; an import is not.
+    // An article fetched from the server is a sighting of its progress; an import is not. The
+    // cached progress is read alone: decoding the whole cached bookmark here would slow every store.
     if !row.exactDates {
+      let cached = try Double.fetchOne(
+        db,
+        sql: """
+          SELECT CASE WHEN json_type(bookmark, '$.read_progress') IN ('integer', 'real')
+            THEN json_extract(bookmark, '$.read_progress') END FROM article WHERE id = ?
+          """, arguments: [row.id])
       try Self.noteReading(
-        db, id: row.id, bookmark: row.bookmark, previous: try cachedBookmark(db, id: row.id), side: .online,
+        db, id: row.id, bookmark: row.bookmark, previous: cached.map(JSONValue.number), side: .online,
         at: row.cachedAt)
     }
     try db.execute(
@@ -167,7 +174,8 @@ public final class OfflineStore: Sendable {
     {
       bookmark[field] = cached[field]
     }
-    try Self.noteReading(db, id: record.id, bookmark: bookmark, previous: cached, side: .online, at: now)
+    try Self.noteReading(
+      db, id: record.id, bookmark: bookmark, previous: cached["read_progress"], side: .online, at: now)
     return try writeMetadata(db, id: record.id, bookmark: bookmark)
   }
 

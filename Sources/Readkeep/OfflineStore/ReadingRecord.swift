@@ -28,10 +28,10 @@ extension OfflineStore {
   static let longestMinutes: Double = 525_600
 
   /// Notes a sighting of `bookmark` inside the caller's transaction. `previous` is the cached
-  /// bookmark before this change, for a bookmark the record has not seen yet. Online, a
-  /// progress still queued for the push wins over the server's: it is what the server will hold.
+  /// bookmark's progress before this change, for a bookmark the record has not seen yet. Online,
+  /// a progress still queued for the push wins over the server's: it is what the server will hold.
   static func noteReading(
-    _ db: Database, id: String, bookmark: JSONObject, previous: JSONObject?, side: ReadingSide, at date: Date
+    _ db: Database, id: String, bookmark: JSONObject, previous: JSONValue?, side: ReadingSide, at date: Date
   ) throws {
     guard var progress = bookmark["read_progress"]?.intValue.map(Int.init) else { return }
     if side == .online,
@@ -45,7 +45,7 @@ extension OfflineStore {
     progress = min(100, max(0, progress))
     let known =
       try Int.fetchOne(db, sql: "SELECT progress FROM reading_article WHERE id = ?", arguments: [id])
-      ?? previous?["read_progress"]?.intValue.map { min(100, max(0, Int($0))) }
+      ?? previous?.intValue.map { min(100, max(0, Int($0))) }
     let minutes = readingMinutes(bookmark)
     try db.execute(
       sql: """
