@@ -161,8 +161,9 @@ struct BlockText {
         cell = ""
       }
     case "a":
-      if let href = tag.attribute("href")?.value.strippedWhitespace, !href.isEmpty, !href.hasPrefix("#"),
-        !href.lowercased().hasPrefix("javascript:")
+      // Compared as scalars: a combining mark after `#` or `:` must not hide what the link is.
+      if let href = tag.attribute("href")?.value.strippedWhitespace, !href.isEmpty, href.unicodeScalars.first != "#",
+        !href.lowercased().unicodeScalars.starts(with: "javascript:".unicodeScalars)
       {
         if markdown { word("[") }
         link = (href, "")
@@ -290,14 +291,17 @@ struct BlockText {
     return references.count
   }
 
+  /// Markdown's punctuation escaped, looked for among scalars as a Markdown reader does: a
+  /// combining mark after `<` joins it into one `Character`, and must not let a tag through.
   private func escaped(_ text: String) -> String {
-    guard text.contains(where: { "\\*_`[]<>#".contains($0) }) else { return text }
-    var out = ""
-    for character in text {
-      if "\\*_`[]<>".contains(character) || (character == "#" && out.isEmpty) { out.append("\\") }
-      out.append(character)
+    let special = "\\*_`[]<>".unicodeScalars
+    guard text.unicodeScalars.contains(where: { special.contains($0) || $0 == "#" }) else { return text }
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if special.contains(scalar) || (scalar == "#" && out.isEmpty) { out.append("\\") }
+      out.append(scalar)
     }
-    return out
+    return String(out)
   }
 
   // MARK: - Blocks
@@ -494,7 +498,9 @@ extension StringProtocol {
     return String(self[first..<scalars.index(after: last)])
   }
 
+  /// Among scalars: a combining mark after `|` must not let it end a table cell.
   fileprivate var replacingPipes: String {
-    split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
+    unicodeScalars.split(separator: "|", omittingEmptySubsequences: false)
+      .map { String(String.UnicodeScalarView($0)) }.joined(separator: "\\|")
   }
 }

@@ -21,7 +21,8 @@ public enum StyleReferences {
     if stringURLFunctions.contains(where: { contains(text, $0) }) {
       // An escaped quote does not end a CSS string but reads as a quote once decoded, which
       // shifts every string after it: with a backslash about, such a style is not read at all.
-      return css.contains("\\") || strings(in: text).contains { !isLocal($0) }
+      // Looked for among scalars: a Prepend character before it must not hide it.
+      return css.unicodeScalars.contains("\\") || strings(in: text).contains { !isLocal($0) }
     }
     return false
   }
@@ -44,7 +45,7 @@ public enum StyleReferences {
   /// `\75` then CR LF (`&#13;&#10;` in an attribute) ate only the CR and hid `url(`.
   public static func decoded(_ css: String) -> String {
     let css = preprocessed(css)
-    guard css.contains("\\") else { return css }
+    guard css.unicodeScalars.contains("\\") else { return css }
     let scalars = Array(css.unicodeScalars)
     var out = String.UnicodeScalarView()
     var index = 0

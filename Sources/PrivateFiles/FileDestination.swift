@@ -46,7 +46,9 @@ public enum FileDestination: Sendable, Equatable {
     // Nothing there (or a link to nothing): the file is created where the last link points,
     // in a folder that must exist.
     let target = try followingLinks(path)
-    if target.hasSuffix("/") {
+    // Slashes are looked for among bytes, as the kernel reads the path: a Prepend character
+    // before `/` or a combining mark after it joins it into one `Character`.
+    if target.utf8.last == UInt8(ascii: "/") {
       throw FileWriteError(path: path, reason: tr("no such folder (a name ending in / is a folder)"))
     }
     let folder = PathParts.folder(of: target)
@@ -77,7 +79,7 @@ public enum FileDestination: Sendable, Equatable {
       }
       guard count >= 0 else { throw FileWriteError(path: path, reason: describe(errno)) }
       let link = String(decoding: buffer[..<count], as: UTF8.self)
-      current = link.hasPrefix("/") ? link : PathParts.joining(PathParts.folder(of: current), link)
+      current = link.utf8.first == UInt8(ascii: "/") ? link : PathParts.joining(PathParts.folder(of: current), link)
     }
     throw FileWriteError(path: path, reason: tr("too many levels of symbolic links"))
   }
@@ -95,7 +97,7 @@ public enum FileDestination: Sendable, Equatable {
   }
 
   static func notAFolder(_ path: String) -> String {
-    path.hasSuffix("/") ? tr("it is a file, not a folder") : tr("a part of the path is not a folder")
+    path.utf8.last == UInt8(ascii: "/") ? tr("it is a file, not a folder") : tr("a part of the path is not a folder")
   }
 
   static func describe(_ error: Int32) -> String { String(cString: strerror(error)) }

@@ -5,9 +5,11 @@ public enum PrivateFolder {
   /// Creates `path` and the folders above it that are missing (0700 each); one that exists is
   /// left as it is.
   public static func make(_ path: String) throws(FileWriteError) {
-    var made = path.hasPrefix("/") ? "" : "."
-    for component in path.split(separator: "/") {
-      made += "/" + component
+    // Slashes are looked for among scalars, as the kernel reads the path: a combining mark after
+    // `/` joins it into one `Character`, which made an absolute path relative.
+    var made = path.unicodeScalars.first == "/" ? "" : "."
+    for component in path.unicodeScalars.split(separator: "/") {
+      made += "/" + String(component)
       if mkdir(made, 0o700) != 0 && errno != EEXIST {
         throw FileWriteError(path: path, reason: FileDestination.describe(errno))
       }

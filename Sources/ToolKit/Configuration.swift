@@ -73,25 +73,31 @@ public struct ConfigFile: Sendable {
       let raw = Substring(scalars)
       func failure(_ message: String) -> ToolError { ToolError(.configError, "\(path):\(index + 1): \(message)") }
       let line = raw.trimmingWhitespace()
+      // Delimiters are looked for among scalars, as an editor shows them: a combining mark after
+      // `#`, `=` or `"` joins it into one `Character`, and must not hide it.
+      let scalars = line.unicodeScalars
       if line.isEmpty || Self.startsComment(line) { continue }
-      if line.hasPrefix("[") {
-        guard let close = line.firstIndex(of: "]"), Self.isBlankOrComment(line[line.index(after: close)...]) else {
+      if scalars.first == "[" {
+        guard let close = scalars.firstIndex(of: "]"),
+          Self.isBlankOrComment(Substring(scalars[scalars.index(after: close)...]))
+        else {
           throw failure(tr("a section is written [name]"))
         }
-        section = line[line.index(after: line.startIndex)..<close].trimmingWhitespace()
+        section = Substring(scalars[scalars.index(after: scalars.startIndex)..<close]).trimmingWhitespace()
         guard !section.isEmpty else { throw failure(tr("a section is written [name]")) }
         continue
       }
-      guard let equals = line.firstIndex(of: "=") else { throw failure(tr("expected key = value")) }
-      let key = String(line[..<equals]).trimmingWhitespace()
+      guard let equals = scalars.firstIndex(of: "=") else { throw failure(tr("expected key = value")) }
+      let key = Substring(scalars[..<equals]).trimmingWhitespace()
       guard !key.isEmpty else { throw failure(tr("empty key")) }
-      let rest = line[line.index(after: equals)...].trimmingWhitespace()
+      let rest = Substring(scalars[scalars.index(after: equals)...]).trimmingWhitespace()
+      let restScalars = rest.unicodeScalars
       let value: String
-      if rest.first == "\"", let close = rest.dropFirst().firstIndex(of: "\"") {
-        guard Self.isBlankOrComment(rest[rest.index(after: close)...]) else {
+      if restScalars.first == "\"", let close = restScalars.dropFirst().firstIndex(of: "\"") {
+        guard Self.isBlankOrComment(Substring(restScalars[restScalars.index(after: close)...])) else {
           throw failure(tr("text after the closing quote"))
         }
-        value = String(rest[rest.index(after: rest.startIndex)..<close])
+        value = String(restScalars[restScalars.index(after: restScalars.startIndex)..<close])
       } else {
         value = Self.withoutComment(rest)
       }
@@ -99,7 +105,9 @@ public struct ConfigFile: Sendable {
     }
   }
 
-  private static func startsComment(_ text: some StringProtocol) -> Bool { text.hasPrefix("#") || text.hasPrefix(";") }
+  private static func startsComment(_ text: some StringProtocol) -> Bool {
+    text.unicodeScalars.first == "#" || text.unicodeScalars.first == ";"
+  }
 
   private static func isBlankOrComment(_ text: Substring) -> Bool {
     let trimmed = text.trimmingWhitespace()
@@ -108,13 +116,14 @@ public struct ConfigFile: Sendable {
 
   /// `text` up to the first `#` or `;` that follows white space, trimmed.
   private static func withoutComment(_ text: String) -> String {
-    var previous: Character = " "
-    for index in text.indices {
-      let character = text[index]
-      if character == "#" || character == ";", previous == " " || previous == "\t" {
-        return text[..<index].trimmingWhitespace()
+    let scalars = text.unicodeScalars
+    var previous: Unicode.Scalar = " "
+    for index in scalars.indices {
+      let scalar = scalars[index]
+      if scalar == "#" || scalar == ";", previous == " " || previous == "\t" {
+        return Substring(scalars[..<index]).trimmingWhitespace()
       }
-      previous = character
+      previous = scalar
     }
     return text
   }

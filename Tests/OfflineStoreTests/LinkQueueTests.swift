@@ -25,6 +25,16 @@ import Wire
     #expect(SavedLink.problem(String(long.dropLast())) == nil, "1,024 characters, however many bytes")
   }
 
+  /// Found by fuzz-url: as Characters, `#` and a combining mark after it are one, which hid the
+  /// fragment from the rule and took a link with no host.
+  @Test func aCombiningMarkAfterADelimiterDoesNotHideIt() {
+    #expect(SavedLink.problem("https://#\u{347}") == .notWeb)
+    #expect(SavedLink.problem("https:///\u{301}a") == .notWeb)
+    #expect(SavedLink.problem("https://?\u{301}") == .notWeb)
+    #expect(SavedLink.problem("https://example.org/a \u{301}b") == .whiteSpace)
+    #expect(SavedLink.key("https://Example.org/a#\u{301}x") == SavedLink.key("https://example.org/a"))
+  }
+
   @Test func schemeAndHostCompareWithoutCaseAndTheFragmentNotAtAll() {
     #expect(SavedLink.key("HTTPS://Example.ORG/Path?Q=A#top") == "https://example.org/Path?Q=A")
     #expect(SavedLink.key("https://example.org/Path") != SavedLink.key("https://example.org/path"))

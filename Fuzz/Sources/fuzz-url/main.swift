@@ -51,6 +51,8 @@ func checkSavedLink(_ link: String) {
   } else {
     check(problem == nil, "\(link.debugDescription) is taken, its key \(key.debugDescription) not")
   }
-  check(!key.contains("#"), "the key \(key.debugDescription) keeps a fragment")
-  check(SavedLink.key(link + "#x") == key || link.contains("#"), "a fragment changes the key of \(link)")
+  // Among scalars, as the server reads them: a combining mark after `#` hides it from `contains`.
+  check(!key.unicodeScalars.contains("#"), "the key \(key.debugDescription) keeps a fragment")
+  check(
+    SavedLink.key(link + "#x") == key || link.unicodeScalars.contains("#"), "a fragment changes the key of \(link)")
 }

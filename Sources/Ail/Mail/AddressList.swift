@@ -40,8 +40,9 @@ public enum AddressList {
   private static func mailbox(_ tokens: [Token]) -> MailAddress? {
     if let angleIndex = tokens.firstIndex(where: \.isAngle), case .angle(var address) = tokens[angleIndex] {
       // An obsolete route (`@relay1,@relay2:user@host`) goes.
-      if address.hasPrefix("@"), let colon = address.lastIndex(of: ":") {
-        address = String(address[address.index(after: colon)...])
+      let scalars = address.unicodeScalars
+      if scalars.first == "@", let colon = scalars.lastIndex(of: ":") {
+        address = String(scalars[scalars.index(after: colon)...])
       }
       address = address.trimmingWhitespace()
       guard !address.isEmpty else { return nil }
@@ -87,65 +88,66 @@ public enum AddressList {
     return pieces.joined(separator: " ").trimmingWhitespace()
   }
 
+  /// Delimiters are looked for among Unicode scalars, as mail readers and servers read them: a
+  /// combining mark after `"` or a Prepend character before `<` joins it into one `Character`,
+  /// and must not hide it (nor may `"\r\n"` being one `Character`).
   static func tokenize(_ header: String) -> [Token] {
     var tokens: [Token] = []
-    let characters = Array(header)
+    let scalars = Array(header.unicodeScalars)
     var index = 0
-    func delimited(until close: Character, nests open: Character? = nil) -> String {
-      var text = ""
+    func delimited(until close: Unicode.Scalar, nests open: Unicode.Scalar? = nil) -> String {
+      var text = String.UnicodeScalarView()
       var depth = 0
       index += 1
-      while index < characters.count {
-        let character = characters[index]
+      while index < scalars.count {
+        let scalar = scalars[index]
         index += 1
-        if character == "\\" && index < characters.count {
-          text.append(characters[index])
+        if scalar == "\\" && index < scalars.count {
+          text.append(scalars[index])
           index += 1
-        } else if character == close && depth == 0 {
-          return text
+        } else if scalar == close && depth == 0 {
+          return String(text)
         } else {
-          if let open, character == open { depth += 1 }
-          if character == close { depth -= 1 }
-          text.append(character)
+          if let open, scalar == open { depth += 1 }
+          if scalar == close { depth -= 1 }
+          text.append(scalar)
         }
       }
-      return text
+      return String(text)
     }
-    // Whitespace by property: "\r\n" is one Character, equal to neither "\r" nor "\n". A character
-    // that starts with an ASCII scalar is whitespace when that scalar is (as `isWhitespace` has it),
-    // which its byte tells: the property look-up for every character was most of the tokenizer's time.
-    func isWhitespace(_ character: Character) -> Bool {
-      guard let byte = character.utf8.first, byte < 0x80 else { return character.isWhitespace }
-      return byte == 0x20 || (0x09...0x0D).contains(byte)
+    // The property look-up for every scalar was most of the tokenizer's time: ASCII needs none.
+    func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+      guard scalar.isASCII else { return scalar.properties.isWhitespace }
+      return scalar == " " || (0x09...0x0D).contains(scalar.value)
     }
-    func isAtomCharacter(_ character: Character) -> Bool {
-      switch character {
+    func isAtomScalar(_ scalar: Unicode.Scalar) -> Bool {
+      switch scalar {
       case "\"", "(", ")", ",", ";", ":", "<", ">", "@", "[": false
-      default: !isWhitespace(character)
+      default: !isWhitespace(scalar)
       }
     }
-    while index < characters.count {
-      let character = characters[index]
-      switch character {
-      case _ where isWhitespace(character): index += 1
+    while index < scalars.count {
+      let scalar = scalars[index]
+      switch scalar {
+      case _ where isWhitespace(scalar): index += 1
       case "\"": tokens.append(.quoted(delimited(until: "\"")))
       case "(": tokens.append(.comment(delimited(until: ")", nests: "(")))
       case "<": tokens.append(.angle(delimited(until: ">")))
       case ",", ";", ":", "@", ">", ")":
-        tokens.append(.special(character))
+        tokens.append(.special(Character(scalar)))
         index += 1
       case "[":
         tokens.append(.atom("[" + delimited(until: "]") + "]"))
       default:
-        var atom = ""
-        while index < characters.count, isAtomCharacter(characters[index]) {
-          atom.append(characters[index])
+        var atom = String.UnicodeScalarView()
+        while index < scalars.count, isAtomScalar(scalars[index]) {
+          atom.append(scalars[index])
           index += 1
         }
         if atom.isEmpty {
-          index += 1  // a character no case takes (a lone "]"): skip it rather than stall
+          index += 1  // a scalar no case takes (a lone "]"): skip it rather than stall
         } else {
-          tokens.append(.atom(atom))
+          tokens.append(.atom(String(atom)))
         }
       }
     }

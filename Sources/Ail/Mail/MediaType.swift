@@ -18,7 +18,7 @@ public struct MediaType: Sendable, Equatable {
   /// `text/plain` → ("text", "plain"); a value that is not `type/subtype` counts as text/plain,
   /// as RFC 2045 §5.2 says.
   public var mimeType: (type: String, subtype: String) {
-    let halves = value.split(separator: "/", omittingEmptySubsequences: false)
+    let halves = value.unicodeScalars.split(separator: "/", omittingEmptySubsequences: false)
     guard halves.count == 2, !halves[0].isEmpty, !halves[1].isEmpty else { return ("text", "plain") }
     return (String(halves[0]), String(halves[1]))
   }
@@ -38,22 +38,25 @@ public struct MediaType: Sendable, Equatable {
     var order: [String] = []
     var seen: Set<String> = []
     for segment in segments {
-      guard let equals = segment.firstIndex(of: "=") else { continue }
-      var name = segment[..<equals].trimmingWhitespace().lowercased()
-      let raw = segment[segment.index(after: equals)...].trimmingWhitespace()
-      let quoted = raw.hasPrefix("\"")
+      let scalars = segment.unicodeScalars
+      guard let equals = scalars.firstIndex(of: "=") else { continue }
+      var name = Substring(scalars[..<equals]).trimmingWhitespace().lowercased()
+      let raw = Substring(scalars[scalars.index(after: equals)...]).trimmingWhitespace()
+      let quoted = raw.unicodeScalars.first == "\""
       let parameterValue = quoted ? Self.unquote(raw) : Self.stripComments(Substring(raw)).trimmingWhitespace()
       guard !name.isEmpty else { continue }
       // RFC 2231: name*, name*N, name*N*.
       var extended = false
-      if name.hasSuffix("*") {
+      if name.unicodeScalars.last == "*" {
         extended = true
-        name.removeLast()
+        name.unicodeScalars.removeLast()
       }
       var index = -1
-      if let star = name.lastIndex(of: "*"), let number = Int(name[name.index(after: star)...]) {
+      if let star = name.unicodeScalars.lastIndex(of: "*"),
+        let number = Int(String(name.unicodeScalars[name.unicodeScalars.index(after: star)...]))
+      {
         index = number
-        name = String(name[..<star])
+        name = String(name.unicodeScalars[..<star])
       }
       if seen.insert(name).inserted { order.append(name) }
       if index < 0 && !extended {
@@ -84,10 +87,10 @@ public struct MediaType: Sendable, Equatable {
     for (position, part) in parts.enumerated() {
       var text = Substring(part.value)
       if part.extended && position == 0 {
-        let pieces = text.split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false)
+        let pieces = text.unicodeScalars.split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false)
         if pieces.count == 3 {
           charset = pieces[0].isEmpty ? nil : String(pieces[0])
-          text = pieces[2]
+          text = Substring(pieces[2])
         }
       }
       if part.extended { bytes += percentDecode(text) } else { bytes += Array(text.utf8) }
@@ -113,67 +116,70 @@ public struct MediaType: Sendable, Equatable {
     return out
   }
 
-  /// Splits at `;` outside quoted strings and comments.
+  /// Splits at `;` outside quoted strings and comments. Delimiters are looked for among Unicode
+  /// scalars, as other mail software reads them: a Prepend character before `;` or a combining
+  /// mark after `"` joins it into one `Character`, and must not hide it.
   private static func split(_ header: String) -> [Substring] {
+    let scalars = Substring(header).unicodeScalars
     var segments: [Substring] = []
-    var start = header.startIndex
-    var index = header.startIndex
+    var start = scalars.startIndex
+    var index = scalars.startIndex
     var quoted = false
     var depth = 0
-    while index < header.endIndex {
-      let character = header[index]
-      if character == "\\" && (quoted || depth > 0) {
-        index = header.index(after: index)
-        if index < header.endIndex { index = header.index(after: index) }
+    while index < scalars.endIndex {
+      let scalar = scalars[index]
+      if scalar == "\\" && (quoted || depth > 0) {
+        index = scalars.index(after: index)
+        if index < scalars.endIndex { index = scalars.index(after: index) }
         continue
       }
-      if character == "\"" && depth == 0 { quoted.toggle() }
+      if scalar == "\"" && depth == 0 { quoted.toggle() }
       if !quoted {
-        if character == "(" { depth += 1 }
-        if character == ")" && depth > 0 { depth -= 1 }
-        if character == ";" && depth == 0 {
-          segments.append(header[start..<index])
-          start = header.index(after: index)
+        if scalar == "(" { depth += 1 }
+        if scalar == ")" && depth > 0 { depth -= 1 }
+        if scalar == ";" && depth == 0 {
+          segments.append(Substring(scalars[start..<index]))
+          start = scalars.index(after: index)
         }
       }
-      index = header.index(after: index)
+      index = scalars.index(after: index)
     }
-    segments.append(header[start...])
+    segments.append(Substring(scalars[start...]))
     return segments
   }
 
   /// The content of a quoted string (up to its closing quote), with backslash escapes undone.
   static func unquote(_ text: String) -> String {
-    var out = ""
+    var out = String.UnicodeScalarView()
     var escaped = false
-    for character in text.dropFirst() {
+    for scalar in text.unicodeScalars.dropFirst() {
       if escaped {
-        out.append(character)
+        out.append(scalar)
         escaped = false
-      } else if character == "\\" {
+      } else if scalar == "\\" {
         escaped = true
-      } else if character == "\"" {
+      } else if scalar == "\"" {
         break
       } else {
-        out.append(character)
+        out.append(scalar)
       }
     }
-    return out
+    return String(out)
   }
 
   private static func stripComments(_ text: Substring) -> String {
-    guard text.contains("(") else { return String(text) }
-    var out = ""
+    guard text.unicodeScalars.contains("(") else { return String(text) }
+    var out = String.UnicodeScalarView()
     var depth = 0
-    for character in text {
-      if character == "(" {
+    for scalar in text.unicodeScalars {
+      if scalar == "(" {
         depth += 1
-      } else if character == ")" && depth > 0 {
+      } else if scalar == ")" && depth > 0 {
         depth -= 1
       } else if depth == 0 {
-        out.append(character)
+        out.append(scalar)
       }
     }
-    return out
+    return String(out)
   }
 }

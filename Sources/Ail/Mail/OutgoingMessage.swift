@@ -53,9 +53,11 @@ public enum PlainTextBody {
   /// 7bit when the text is plain ASCII with short lines and no line a mailbox would take for a
   /// separator ("From "), else quoted-printable.
   public static func encode(_ text: String) -> (transferEncoding: String, body: String) {
+    // Lines split at the byte: "\r\n" is one Character, and a "From " line after it was missed.
+    let lines = text.utf8.split(separator: UInt8(ascii: "\n"))
     let plain =
-      text.utf8.allSatisfy { $0 < 0x80 } && text.split(separator: "\n").allSatisfy { $0.utf8.count <= 78 }
-      && !text.split(separator: "\n").contains { $0.hasPrefix("From ") }
+      text.utf8.allSatisfy { $0 < 0x80 } && lines.allSatisfy { $0.count <= 78 }
+      && !lines.contains { $0.starts(with: "From ".utf8) }
     if plain { return ("7bit", text) }
     var body = TransferEncoding.quotedPrintableEncode(text)
     if !body.hasSuffix("\n") { body += "\n" }

@@ -56,16 +56,19 @@ public enum FrontMatter {
       if line.trimmingCharacters(in: .whitespacesAndNewlines) == "---" {
         return (members, lines.joined(separator: "\n"))
       }
-      if line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || line.hasPrefix("#") { continue }
-      guard let colon = line.firstIndex(of: ":") else {
+      // Delimiters are looked for among scalars, as other YAML readers do: a combining mark after
+      // `#` or `[`, or a Prepend character before `:`, joins it into one `Character`.
+      let scalars = line.unicodeScalars
+      if line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || scalars.first == "#" { continue }
+      guard let colon = scalars.firstIndex(of: ":") else {
         throw ParseError.badLine(number, tr("expected \"key: value\""))
       }
-      let key = line[..<colon].trimmingCharacters(in: .whitespaces)
-      let raw = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+      let key = Substring(scalars[..<colon]).trimmingCharacters(in: .whitespaces)
+      let raw = Substring(scalars[scalars.index(after: colon)...]).trimmingCharacters(in: .whitespacesAndNewlines)
       if raw.isEmpty || raw == "null" || raw == "~" { continue }
       if let value = try? Array(raw.utf8).withUnsafeBytes({ try WireCoding.parse($0) }) {
         members[key] = value
-      } else if raw.first == "[" || raw.first == "{" || raw.first == "\"" {
+      } else if let first = raw.unicodeScalars.first, first == "[" || first == "{" || first == "\"" {
         throw ParseError.badLine(number, tr("\(key): not valid JSON: \(raw.prefix(40))"))
       } else {
         members[key] = .string(raw)

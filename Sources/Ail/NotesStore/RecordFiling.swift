@@ -90,10 +90,12 @@ public struct RecordFiling {
   /// A task as an entry tagged `task`: its due date, when readable, is the reminder, else it
   /// stays in the text and is noted in `unreadDates`.
   private mutating func task(_ task: JSONValue) -> NoteLog.Draft? {
-    guard let name = task["title"]?.stringValue, name.contains(where: { !$0.isWhitespace }) else { return nil }
+    // Judged by scalars: " \u{301}" is one whitespace `Character`, yet shows a mark.
+    guard let name = task["title"]?.stringValue, name.unicodeScalars.contains(where: { !$0.properties.isWhitespace })
+    else { return nil }
     var content = task["note"]?.stringValue ?? ""
     var reminder: Date?
-    if let due = task["due"]?.stringValue, due.contains(where: { !$0.isWhitespace }) {
+    if let due = task["due"]?.stringValue, due.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) {
       if case .success(let date) = dates.date(due) {
         reminder = date
       } else {

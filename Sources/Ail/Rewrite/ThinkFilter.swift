@@ -10,26 +10,29 @@ public struct ThinkFilter: Sendable {
 
   public init() {}
 
-  /// The visible part of `piece` (possibly empty).
+  /// The visible part of `piece` (possibly empty). Tags are looked for among Unicode scalars, as
+  /// the model wrote them: a combining mark after `>` joins it into one `Character`, and must not
+  /// hide the tag (nor a held-back tail cut a `Character` in two).
   public mutating func feed(_ piece: String) -> String {
     held += piece
-    var visible = ""
+    var visible = String.UnicodeScalarView()
     while true {
-      let tag = inside ? Self.close : Self.open
-      if let range = held.firstRange(of: tag) {
-        if !inside { visible += held[..<range.lowerBound] }
-        held = String(held[range.upperBound...])
+      let tag = (inside ? Self.close : Self.open).unicodeScalars
+      let scalars = held.unicodeScalars
+      if let range = scalars.firstRange(of: tag) {
+        if !inside { visible.append(contentsOf: scalars[..<range.lowerBound]) }
+        held = String(scalars[range.upperBound...])
         inside.toggle()
         continue
       }
       // Keep back a tail that could be the start of the tag.
-      let keep = (1..<tag.count).reversed().first { held.hasSuffix(tag.prefix($0)) } ?? 0
-      let cut = held.index(held.endIndex, offsetBy: -keep)
-      if !inside { visible += held[..<cut] }
-      held = String(held[cut...])
+      let keep = (1..<tag.count).reversed().first { scalars.suffix($0).elementsEqual(tag.prefix($0)) } ?? 0
+      let cut = scalars.index(scalars.endIndex, offsetBy: -keep)
+      if !inside { visible.append(contentsOf: scalars[..<cut]) }
+      held = String(scalars[cut...])
       break
     }
-    return trimStart(visible)
+    return trimStart(String(visible))
   }
 
   /// What is still held when the answer has ended (an unclosed block is dropped).
@@ -40,7 +43,7 @@ public struct ThinkFilter: Sendable {
 
   private mutating func trimStart(_ text: String) -> String {
     guard atStart else { return text }
-    let trimmed = text.drop { $0.isWhitespace }
+    let trimmed = text.unicodeScalars.drop { $0.properties.isWhitespace }
     if !trimmed.isEmpty { atStart = false }
     return String(trimmed)
   }

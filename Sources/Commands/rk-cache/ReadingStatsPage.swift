@@ -142,19 +142,7 @@ enum ReadingStatsPage {
     }
     """
 
-  /// Text and double-quoted attribute values, as the store gave them, made inert.
-  static func escaped(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      default: out.append(character)
-      }
-    }
-    return out
-  }
+  /// Text and double-quoted attribute values, as the store gave them, made inert (the article
+  /// pages' escaping, which looks for delimiters among Unicode scalars as a browser does).
+  static func escaped(_ text: String) -> String { Markup.attribute(text) }
 }

@@ -170,13 +170,16 @@ public enum ArticleCleaner {
       }
     }
     // An SVG animation of a link's target writes its values into the link: a `javascript:` one
-    // among them makes a `javascript:` link.
+    // among them makes a `javascript:` link. The `;` between values is looked for among scalars,
+    // as a browser does: a Prepend character before it must not join two values.
     if tag.namespace == .svg, tag.name == "set" || tag.name == "animate",
       let target = tag.attribute("attributename")?.value.trimmed.lowercased(), urlAttributes.contains(target)
     {
       for name in animationValues {
         if let value = tag.attribute(name)?.value,
-          value.split(separator: ";").contains(where: { isScriptURL(String($0)) || !isLocal(String($0)) })
+          value.unicodeScalars.split(separator: ";", omittingEmptySubsequences: true).contains(where: {
+            isScriptURL(String($0)) || !isLocal(String($0))
+          })
         {
           remove.insert(name)
         }
@@ -283,8 +286,8 @@ public enum ArticleCleaner {
     // A browser's URL parser strips leading C0 controls (`\u{1}javascript:` runs), not only
     // white space, so every control character goes before the scheme is compared.
     let scalars = value.lowercased().unicodeScalars.filter { $0.value > 0x20 && !$0.properties.isWhitespace }
-    let compact = String(String.UnicodeScalarView(scalars))
-    return compact.hasPrefix("javascript:") || compact.hasPrefix("vbscript:")
+    // Compared as scalars: a combining mark after the colon must not hide the scheme.
+    return scalars.starts(with: "javascript:".unicodeScalars) || scalars.starts(with: "vbscript:".unicodeScalars)
   }
 }
 

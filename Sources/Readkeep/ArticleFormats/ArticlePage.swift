@@ -90,24 +90,32 @@ extension StoredArticle {
   }
 }
 
-/// Escaping for text and double-quoted attribute values, in HTML and XHTML alike.
-enum Markup {
-  static func text(_ value: String) -> String {
-    guard value.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return value }
+/// Escaping for text and double-quoted attribute values, in HTML and XHTML alike. Delimiters are
+/// looked for among Unicode scalars, as a browser reads them: a Prepend character before `<` or a
+/// combining mark after `"` joins it into one `Character`, and must not hide it.
+public enum Markup {
+  public static func text(_ value: String) -> String { escaped(value, quote: false) }
+
+  public static func attribute(_ value: String) -> String { escaped(value, quote: true) }
+
+  private static func escaped(_ value: String, quote: Bool) -> String {
+    guard
+      value.utf8.contains(where: {
+        $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+          || (quote && $0 == UInt8(ascii: "\""))
+      })
+    else { return value }
     var out = ""
     out.reserveCapacity(value.utf8.count + 16)
-    for character in value {
-      switch character {
+    for scalar in value.unicodeScalars {
+      switch scalar {
       case "&": out += "&amp;"
       case "<": out += "&lt;"
       case ">": out += "&gt;"
-      default: out.append(character)
+      case "\"" where quote: out += "&quot;"
+      default: out.unicodeScalars.append(scalar)
       }
     }
     return out
-  }
-
-  static func attribute(_ value: String) -> String {
-    text(value).replacingOccurrences(of: "\"", with: "&quot;")
   }
 }

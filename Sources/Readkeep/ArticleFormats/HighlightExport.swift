@@ -19,8 +19,10 @@ public enum HighlightExport {
           text += "<\(url)>" + (record.site.map { " · " + oneLine($0) } ?? "") + "\n\n"
         }
       }
-      for line in record.text.split(separator: "\n", omittingEmptySubsequences: false) {
-        text += line.isEmpty ? ">\n" : "> " + line + "\n"
+      // Lines end at the scalar "\n": "\r\n" is one Character, and a line after it left unquoted
+      // would end the quotation.
+      for line in record.text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+        text += line.isEmpty ? ">\n" : "> " + String(line) + "\n"
       }
       text += "\n"
       if let note = record.note { text += note + "\n\n" }
@@ -43,9 +45,21 @@ public enum HighlightExport {
     return rows.map { $0.map(quoted).joined(separator: ",") + "\r\n" }.joined()
   }
 
+  /// Delimiters are looked for among scalars, as a CSV reader reads bytes: "\r\n" is one
+  /// Character, equal to neither "\r" nor "\n", and a combining mark after `,` or `"` joins it
+  /// into one.
   private static func quoted(_ field: String) -> String {
-    guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-    return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    guard field.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+      return field
+    }
+    var out = String.UnicodeScalarView()
+    out.append("\"")
+    for scalar in field.unicodeScalars {
+      if scalar == "\"" { out.append("\"") }
+      out.append(scalar)
+    }
+    out.append("\"")
+    return String(out)
   }
 
   private static func oneLine(_ text: String) -> String {

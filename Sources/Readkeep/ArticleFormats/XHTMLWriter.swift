@@ -195,7 +195,13 @@ struct XHTMLWriter {
   }
 
   /// Text for XML: escaped, and without the characters XML 1.0 forbids.
-  static func text(_ value: String) -> String {
+  static func text(_ value: String) -> String { escaped(value, quote: false) }
+
+  /// Delimiters are looked for among Unicode scalars, as an XML parser reads them: a combining
+  /// mark after `"` joins it into one `Character`, and must not hide it.
+  static func attribute(_ value: String) -> String { escaped(value, quote: true) }
+
+  private static func escaped(_ value: String, quote: Bool) -> String {
     var out = ""
     out.reserveCapacity(value.utf8.count)
     for scalar in value.unicodeScalars {
@@ -203,6 +209,7 @@ struct XHTMLWriter {
       case "&": out += "&amp;"
       case "<": out += "&lt;"
       case ">": out += "&gt;"
+      case "\"" where quote: out += "&quot;"
       case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
       default:
         if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) || (0x7F...0x9F).contains(scalar.value) {
@@ -213,6 +220,4 @@ struct XHTMLWriter {
     }
     return out
   }
-
-  static func attribute(_ value: String) -> String { text(value).replacingOccurrences(of: "\"", with: "&quot;") }
 }

@@ -213,15 +213,17 @@ struct Edit {
     return Edit(range: range, replacement: Array("\"\(escape(value))\"".utf8))
   }
 
-  static func escape(_ value: String, quote: Character = "\"") -> String {
+  /// Quotes are looked for among Unicode scalars, as a browser reads them: a combining mark after
+  /// `"` joins it into one `Character`, and must not let it end the attribute.
+  static func escape(_ value: String, quote: Unicode.Scalar = "\"") -> String {
     var result = ""
     result.reserveCapacity(value.utf8.count)
-    for character in value {
-      switch character {
+    for scalar in value.unicodeScalars {
+      switch scalar {
       case "&": result += "&amp;"
       case "\"" where quote == "\"": result += "&quot;"
       case "'" where quote == "'": result += "&#39;"
-      default: result.append(character)
+      default: result.unicodeScalars.append(scalar)
       }
     }
     return result

@@ -7,13 +7,14 @@ enum Punycode {
   static func domainToASCII(_ domain: String) -> String? {
     guard !domain.unicodeScalars.contains("\u{FFFD}") else { return nil }
     let mapped = domain.lowercased().precomposedStringWithCanonicalMapping
-    // The ideographic and full-width full stops separate labels too (UTS #46).
-    let labels = mapped.split(omittingEmptySubsequences: false) {
+    // The ideographic and full-width full stops separate labels too (UTS #46). Looked for among
+    // scalars, as a browser does: a combining mark after a dot must not join two labels.
+    let labels = mapped.unicodeScalars.split(omittingEmptySubsequences: false) {
       $0 == "." || $0 == "\u{3002}" || $0 == "\u{FF0E}" || $0 == "\u{FF61}"
     }
     var output: [String] = []
     for label in labels {
-      let scalars = label.unicodeScalars.map(\.value)
+      let scalars = label.map(\.value)
       if scalars.allSatisfy({ $0 < 0x80 }) {
         output.append(String(label))
       } else {

@@ -93,12 +93,23 @@ enum EmbeddedImages {
     }
     // The type as written, case and all, so that putting the image back gives the same bytes.
     let mime = String(decoding: bytes[index..<min(cursor, bytes.count)], as: UTF8.self)
-    guard mime.lowercased().hasPrefix("image/"), !mime.contains(where: { $0 == " " || $0 == "\"" || $0 == "'" }) else {
-      return nil
-    }
+    guard mime.lowercased().hasPrefix("image/"), mime.utf8.allSatisfy(isTypeByte) else { return nil }
     let tail = Array(";base64,".utf8)
     guard cursor + tail.count <= bytes.count, Array(bytes[cursor..<cursor + tail.count]) == tail else { return nil }
     return (mime, cursor + tail.count)
+  }
+
+  /// What a MIME type is made of (RFC 6838's restricted names, `&` aside, and `/`), judged by
+  /// bytes: a quote that a combining mark joins into one `Character` is still a quote in HTML.
+  private static func isTypeByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"),
+      UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "-"), UInt8(ascii: "^"),
+      UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "/"):
+      true
+    default: false
+    }
   }
 
   private static func isBase64(_ byte: UInt8) -> Bool {

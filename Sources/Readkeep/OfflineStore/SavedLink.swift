@@ -15,11 +15,11 @@ public enum SavedLink {
   /// Why Readeck would refuse `url`, or nil when it takes it.
   public static func problem(_ url: String) -> Problem? {
     if url.isEmpty { return .empty }
-    if url.contains(where: \.isWhitespace) { return .whiteSpace }
+    if url.unicodeScalars.contains(where: \.properties.isWhitespace) { return .whiteSpace }
     let count = url.count
     if count > maximumLength { return .tooLong(characters: count) }
-    guard let (scheme, rest) = split(url), scheme == "http" || scheme == "https",
-      let first = rest.first, !"/?#".contains(first)
+    guard let (scheme, rest) = split(Substring(url).unicodeScalars), scheme == "http" || scheme == "https",
+      let first = rest.first, !"/?#".unicodeScalars.contains(first)
     else { return .notWeb }
     return nil
   }
@@ -30,20 +30,23 @@ public enum SavedLink {
   /// parser refuses (the server refuses it too) is compared with only case and fragment set aside.
   public static func key(_ url: String) -> String {
     if let spelled = ServerSpelling.of(url) { return spelled }
-    let withoutFragment = url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
-    guard let (scheme, rest) = split(Substring(withoutFragment)) else { return String(withoutFragment) }
-    let authorityEnd = rest.firstIndex { "/?".contains($0) } ?? rest.endIndex
+    let scalars = Substring(url).unicodeScalars
+    let withoutFragment = scalars[..<(scalars.firstIndex(of: "#") ?? scalars.endIndex)]
+    guard let (scheme, rest) = split(withoutFragment) else { return String(Substring(withoutFragment)) }
+    let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
     let authority = rest[..<authorityEnd]
     // User information keeps its case; the host after it does not.
     let hostStart = authority.lastIndex(of: "@").map { authority.index(after: $0) } ?? authority.startIndex
-    return scheme + "://" + authority[..<hostStart] + authority[hostStart...].lowercased() + rest[authorityEnd...]
+    return scheme + "://" + Substring(authority[..<hostStart]) + Substring(authority[hostStart...]).lowercased()
+      + Substring(rest[authorityEnd...])
   }
 
-  /// The scheme in lower case and what follows `://`.
-  private static func split<S: StringProtocol>(_ url: S) -> (String, S.SubSequence)? {
+  /// The scheme in lower case and what follows `://`. Delimiters are looked for among Unicode
+  /// scalars, as a server reads bytes: a combining mark after `#` or `/` must not hide it.
+  private static func split(_ url: Substring.UnicodeScalarView) -> (String, Substring.UnicodeScalarView)? {
     guard let colon = url.firstIndex(of: ":") else { return nil }
     let afterColon = url[url.index(after: colon)...]
-    guard afterColon.hasPrefix("//") else { return nil }
-    return (url[..<colon].lowercased(), afterColon.dropFirst(2))
+    guard afterColon.starts(with: "//".unicodeScalars) else { return nil }
+    return (Substring(url[..<colon]).lowercased(), afterColon.dropFirst(2))
   }
 }

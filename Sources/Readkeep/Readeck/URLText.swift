@@ -13,10 +13,11 @@ enum URLText {
     return base
   }
 
-  /// `host[:port]` of an absolute URL.
+  /// `host[:port]` of an absolute URL. Delimiters are looked for among Unicode scalars, as the
+  /// HTTP client reads the URL: a combining mark after `/` joins it into one `Character`, and
+  /// must not move the host past it (`https://evil.example/\u{301}@readeck.example/`).
   static func authority(of url: String) -> String? {
-    guard let schemeEnd = url.range(of: "://") else { return nil }
-    let rest = url[schemeEnd.upperBound...]
+    guard let (_, rest) = split(url) else { return nil }
     let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
     let authority = rest[..<end]
     // Credentials in the URL are never part of what is compared or shown.
@@ -26,17 +27,28 @@ enum URLText {
 
   /// The scheme and authority: what two URLs must share to be the same origin.
   static func origin(of url: String) -> String? {
-    guard let schemeEnd = url.range(of: "://"), let authority = authority(of: url) else { return nil }
-    return url[..<schemeEnd.lowerBound].lowercased() + "://" + authority
+    guard let (scheme, _) = split(url), let authority = authority(of: url) else { return nil }
+    return String(scheme).lowercased() + "://" + authority
   }
 
   /// The URL without user information, for messages and summaries.
   static func redactingCredentials(_ url: String) -> String {
-    guard let schemeEnd = url.range(of: "://") else { return url }
-    let rest = url[schemeEnd.upperBound...]
+    guard let (scheme, rest) = split(url) else { return url }
     let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) ?? rest.endIndex
     guard let at = rest[..<end].lastIndex(of: "@") else { return url }
-    return String(url[..<schemeEnd.upperBound]) + String(url[url.index(after: at)...])
+    return String(scheme) + "://" + String(rest[rest.index(after: at)...])
+  }
+
+  /// What comes before the first `://` and what after it, as scalars.
+  private static func split(_ url: String) -> (Substring.UnicodeScalarView, Substring.UnicodeScalarView)? {
+    let scalars = Substring(url).unicodeScalars
+    var from = scalars.startIndex
+    while let colon = scalars[from...].firstIndex(of: ":") {
+      let after = scalars[scalars.index(after: colon)...]
+      if after.starts(with: "//".unicodeScalars) { return (scalars[..<colon], after.dropFirst(2)) }
+      from = scalars.index(after: colon)
+    }
+    return nil
   }
 
   /// Percent-encodes a query component (RFC 3986 unreserved characters stay).

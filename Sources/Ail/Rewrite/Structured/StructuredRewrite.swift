@@ -57,9 +57,13 @@ public struct StructuredRewrite: Sendable {
   /// The JSON value in an answer: think blocks and a Markdown code fence around it are allowed.
   public static func parse(_ text: String, schema: JSONSchema) -> Result<JSONValue, Reason> {
     var body = ThinkFilter.strip(text).trimmingWhitespace()
-    if body.hasPrefix("```") {
-      body = String(body.drop { $0 != "\n" }.dropFirst())
-      if body.hasSuffix("```") { body = String(body.dropLast(3)) }
+    // The fence's line ends at the scalar "\n": "\r\n" is one Character, and looking for "\n"
+    // among Characters took the whole answer for the fence's line.
+    if body.unicodeScalars.starts(with: "```".unicodeScalars) {
+      body = String(body.unicodeScalars.drop { $0 != "\n" }.dropFirst())
+      if body.unicodeScalars.reversed().starts(with: "```".unicodeScalars) {
+        body = String(body.unicodeScalars.dropLast(3))
+      }
       body = body.trimmingWhitespace()
     }
     guard let value = try? Array(body.utf8).withUnsafeBytes({ try WireCoding.parse($0) }) else {
