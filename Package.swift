@@ -148,6 +148,11 @@ let package = Package(
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       path: "Sources/Readkeep/ArticleFormats", swiftSettings: settings),
+    /// Articles read aloud as one audiobook: the spoken text in pieces, the voice for each
+    /// language, Piper or espeak-ng per piece, ffmpeg's AAC in MP4 with a chapter per article.
+    .target(
+      name: "Audiobook", dependencies: ["ArticleFormats", "HTMLScan", "Localization", "OfflineStore"],
+      path: "Sources/Readkeep/Audiobook", swiftSettings: settings),
 
     // The notes' wing (Sources/Ail): notes, mail, language models, speech.
 
@@ -223,7 +228,8 @@ let package = Package(
     .target(
       name: "RKCacheCommand",
       dependencies: [
-        "OfflineStore", "PrivateFiles", "ArticleFormats", "OfflineStoreCommandLine", "ToolKit", "Wire", argumentParser,
+        "OfflineStore", "PrivateFiles", "ArticleFormats", "Audiobook", "OfflineStoreCommandLine", "ToolKit", "Wire",
+        argumentParser,
       ],
       path: "Sources/Commands/rk-cache", swiftSettings: settings),
     /// Finds, downloads and embeds the images of article records.
@@ -353,6 +359,9 @@ let package = Package(
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       swiftSettings: settings),
+    /// The spoken text and its pieces, the voice per language, WAV headers, chapters and tags.
+    .testTarget(
+      name: "AudiobookTests", dependencies: ["Audiobook", "TestSupport"], swiftSettings: settings),
     /// Pages, site folders and books from real stores: cleaning, documents, EPUB structure.
     .testTarget(
       name: "ArticleFormatsTests",

@@ -11,6 +11,8 @@
 #   make -f scripts/readkeep.mk search Q=swift  full-text search
 #   make -f scripts/readkeep.mk read ID=…       write one article to $(READ_DIR) and open it
 #   make -f scripts/readkeep.mk stats | export
+#   make -f scripts/readkeep.mk audiobook       the unread articles read aloud into $(AUDIOBOOK)
+#                                               (unread.m4b; PIPER=, VOICE= for Piper, else espeak-ng)
 # The server and token come from READECK_URL and READECK_TOKEN (or the tools' config file), the
 # store from DB=, else where the tools look themselves: RK_DB, else $XDG_DATA_HOME/readkeep.
 # Every recipe runs under /bin/sh. A stage that fails fails the target. Only a whole sync counts
@@ -31,6 +33,9 @@ LABELS    ?=
 PREFETCH  ?= 0
 READ_DIR  ?= $(HOME)/.cache/readkeep
 EXPORT    ?= readkeep-$(shell date +%Y%m%d).zip
+AUDIOBOOK ?= unread.m4b
+PIPER     ?=
+VOICE     ?=
 FETCH_OPTS  ?=
 IMAGE_OPTS  ?=
 PUSH_OPTS   ?=
@@ -47,7 +52,7 @@ db = $(if $(DB),--db "$(DB)",)
 # the selection, so that everything cached stays true.
 select = $(if $(COLLECTION),--collection "$(COLLECTION)",) $(foreach label,$(LABELS),--label "$(label)")
 
-.PHONY: sync search read stats export
+.PHONY: sync search read stats export audiobook
 
 # The order keeps offline changes safe: rk-push first sends them (a change leaves the queue only
 # once the server confirmed it); then the server's changes since the last sync are applied
@@ -136,3 +141,14 @@ stats:
 export:
 	@$(rk)rk-cache export $(db) "$(EXPORT)"
 	@echo "$(EXPORT)"
+
+# The unread articles (not archived, read_progress below 100, offline changes counted), newest
+# cached first, as rk-cache list says; the ids taken from its records, whose keys come sorted
+# (no quote inside a value is unescaped, so the match is the record's own "id"). PIPER and VOICE
+# become --piper and --voice when set; without them the config's piper = and voice = apply.
+audiobook:
+	@entries=$$($(rk)rk-cache list $(db)) || exit; \
+	ids=$$(printf '%s\n' "$$entries" | grep -v '"is_archived":true' | grep -v '"read_progress":100[,}]' \
+	  | sed -n 's/.*"cached_at":"[^"]*","id":"\([^"]*\)".*/\1/p'); \
+	$(rk)rk-cache audio $(db) $(if $(PIPER),--piper "$(PIPER)",) $(if $(VOICE),--voice "$(VOICE)",) \
+	  -o "$(AUDIOBOOK)" $$ids

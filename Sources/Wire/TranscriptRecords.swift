@@ -74,17 +74,19 @@ public struct TranscriptChunkRecord: WireRecord, Hashable {
   public var start: Double
   public var end: Double
   public var text: String
-  /// The engine that recognised it: `pocketsphinx`, `openai`, `whisper-server`.
+  /// The engine that recognised it: `pocketsphinx`, `faster-whisper`, `openai`, `whisper-server`.
   public var engine: String
   /// The language asked for (`de-DE`, `en-US`, `en-GB`), or the one the engine detected with `auto`.
   public var language: String?
+  /// With `auto`, how sure the engine was of the language it detected (0…1), when it says.
+  public var languageProbability: Double?
   /// Word times in the recording, when the engine gives them.
   public var words: [TranscriptWord]?
   public var unknownFields: JSONObject
 
   public init(
     file: String, index: Int, start: Double, end: Double, text: String, engine: String, language: String?,
-    words: [TranscriptWord]? = nil, unknownFields: JSONObject = [:]
+    languageProbability: Double? = nil, words: [TranscriptWord]? = nil, unknownFields: JSONObject = [:]
   ) {
     self.file = file
     self.index = index
@@ -93,6 +95,7 @@ public struct TranscriptChunkRecord: WireRecord, Hashable {
     self.text = text
     self.engine = engine
     self.language = language
+    self.languageProbability = languageProbability
     self.words = words
     self.unknownFields = unknownFields
   }
@@ -105,6 +108,7 @@ public struct TranscriptChunkRecord: WireRecord, Hashable {
     text = try members.string("text")
     engine = try members.string("engine")
     language = try members.optionalString("language")
+    languageProbability = try members.optionalDouble("language_probability")
     words = try members.optionalObjects("words")
     unknownFields = members.remaining()
   }
@@ -117,6 +121,7 @@ public struct TranscriptChunkRecord: WireRecord, Hashable {
     members.put("text", text)
     members.put("engine", engine)
     members.put("language", language)
+    members.put("language_probability", languageProbability)
     members.put("words", words)
   }
 }

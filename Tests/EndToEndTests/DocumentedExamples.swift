@@ -9,6 +9,7 @@ enum DocumentedExamples {
   static let all: [String: DocumentedExample] = setUp.merging(readkeep) { $1 }.merging(twoWay) { $1 }.merging(ailo) {
     $1
   }.merging(notesStore) { $1 }.merging(fakes) { $1 }.merging(outbox) { $1 }.merging(smime) { $1 }
+    .merging(audiobook) { $1 }
 
   /// The labels of an article record's bookmark.
   static func articleLabels(_ record: JSONValue) -> Set<String> {
@@ -16,6 +17,8 @@ enum DocumentedExamples {
   }
 
   static let realServer = "needs a real server and account; the same command against the fakes runs in other examples"
+  static let fasterWhisper =
+    "needs faster-whisper in a venv with a model; the engine runs from the speech venv in AilTranscribeFasterWhisperTests"
 
   // MARK: Set-up
 
@@ -597,6 +600,16 @@ enum DocumentedExamples {
       .notRun(realServer),
     "ail-transcribe --engine whisper-server --base-url http://localhost:8080 interview.flac": .notRun(
       "needs a whisper.cpp server on localhost:8080"),
+    // faster-whisper itself runs in AilTranscribeFasterWhisperTests, from the speech venv.
+    "ail-transcribe --engine faster-whisper --python ~/.local/share/ailo/venv/bin/python --model small memo.m4a":
+      .notRun(fasterWhisper),
+    "ail-transcribe --engine faster-whisper --model-dir ~/models/whisper-tiny.en talk.wav --format srt --cue-max 5":
+      .notRun(fasterWhisper),
+    "python3 -m venv ~/.local/share/ailo/venv && ~/.local/share/ailo/venv/bin/pip install faster-whisper": .notRun(
+      "installs faster-whisper from PyPI"),
+    "printf '[ail-transcribe]\\nengine = faster-whisper\\npython = %s\\nmodel = small\\n' ~/.local/share/ailo/venv/bin/python >> ~/.config/ailo/config":
+      .notRun(fasterWhisper),
+    "ail-transcribe --download memo.m4a": .notRun("fetches a model from Hugging Face"),
     "make -f scripts/ail.mk MEMOS=~/Memos": .runs { run in
       let filed = run.shell("ail-log list --tag memo | jq -r .content")
       run.expect(filed.contains(asked + "Turn the following note"), "the memo, tidied, in the notes store")

@@ -166,6 +166,20 @@ extension Trait where Self == ConditionTrait {
       "PocketSphinx is not installed (apt-get install libpocketsphinx3 pocketsphinx-en-us)")
   }
 
+  static var needsEspeakNG: Self {
+    installed("/usr/bin/espeak-ng", "espeak-ng is not installed (apt-get install espeak-ng)")
+  }
+  static var needsFFprobe: Self { installed("/usr/bin/ffprobe", "ffprobe is not installed (apt-get install ffmpeg)") }
+  static var needsFasterWhisper: Self {
+    .enabled(
+      if: SpeechVenv.tinyEnModel != nil, "faster-whisper with tiny.en is not installed (scripts/speech-venv makes it)")
+  }
+  static var needsPiper: Self {
+    .enabled(
+      if: SpeechVenv.piper != nil && SpeechVenv.englishVoice != nil,
+      "Piper with an English voice is not installed (scripts/speech-venv makes it)")
+  }
+
   private static func installed(_ path: String, _ reason: Comment) -> Self {
     .enabled(if: FileManager.default.isExecutableFile(atPath: path), reason)
   }

@@ -47,3 +47,34 @@ import Testing
     #expect(SubtitleFormat.timestamp(-1, separator: ".", alwaysHours: false) == "00:00.000")
   }
 }
+
+@Suite struct CueCuttingTests {
+  let words: [(word: String, start: Double, end: Double)] = [
+    ("Please", 1.0, 1.4), ("call", 1.5, 1.9), ("me", 2.0, 2.2), ("tomorrow", 2.3, 3.1), ("morning.", 3.2, 3.9),
+  ]
+
+  @Test func aLongChunkIsCutBetweenWordsWithinTheLimit() {
+    let cues = SubtitleFormat.cues(
+      start: 0.9, end: 4.0, text: "Please call me tomorrow morning.", words: words,
+      maxSeconds: 1.5)
+    // 0.9…2.2 is 1.3 s; "tomorrow" would make it 2.2 s. 2.3…3.1; "morning." would make it 1.6 s.
+    #expect(cues.map(\.text) == ["Please call me", "tomorrow", "morning."])
+    #expect(cues.map(\.start) == [0.9, 2.3, 3.2])
+    #expect(cues.map(\.end) == [2.2, 3.1, 4.0], "the last cue ends with the chunk")
+    #expect(cues.allSatisfy { $0.end - $0.start <= 1.5 })
+  }
+
+  @Test func aChunkWithinTheLimitOrWithoutWordsStaysOneCue() {
+    let short = SubtitleFormat.cues(start: 0.9, end: 4.0, text: "T", words: words, maxSeconds: 5)
+    #expect(short.count == 1 && short[0].text == "T")
+    let wordless = SubtitleFormat.cues(start: 0, end: 30, text: "Long", words: [], maxSeconds: 2)
+    #expect(wordless.count == 1 && wordless[0].end == 30)
+    #expect(SubtitleFormat.cues(start: 0, end: 30, text: "Long", words: words, maxSeconds: nil).count == 1)
+  }
+
+  @Test func aWordLongerThanTheLimitIsACueOfItsOwn() {
+    let cues = SubtitleFormat.cues(
+      start: 0, end: 6, text: "a loooong b", words: [("a", 0, 0.5), ("loooong", 0.6, 5), ("b", 5.1, 6)], maxSeconds: 2)
+    #expect(cues.map(\.text) == ["a", "loooong", "b"])
+  }
+}

@@ -37,11 +37,14 @@ public struct Recognition: Sendable, Equatable {
   public var words: [RecognizedWord]
   /// The language the engine reports (a code such as `en`, or a name such as `english`), if any.
   public var language: String?
+  /// How sure the engine is of `language`, 0…1, when it says.
+  public var languageProbability: Double?
 
-  public init(text: String, words: [RecognizedWord] = [], language: String? = nil) {
+  public init(text: String, words: [RecognizedWord] = [], language: String? = nil, languageProbability: Double? = nil) {
     self.text = text
     self.words = words
     self.language = language
+    self.languageProbability = languageProbability
   }
 }
 

@@ -3,6 +3,30 @@ public enum SubtitleFormat {
   /// A cue: seconds and text.
   public typealias Cue = (start: Double, end: Double, text: String)
 
+  /// A chunk's cue, or with its word times and a chunk longer than `maxSeconds`, cues cut
+  /// between words, each as long as it can be within `maxSeconds` (a single longer word is a cue
+  /// of its own). Without words the chunk stays one cue, however long.
+  public static func cues(
+    start: Double, end: Double, text: String, words: [(word: String, start: Double, end: Double)],
+    maxSeconds: Double?
+  ) -> [Cue] {
+    guard let maxSeconds, end - start > maxSeconds, !words.isEmpty else { return [(start, end, text)] }
+    var cues: [Cue] = []
+    var group: [(word: String, start: Double, end: Double)] = []
+    func close() {
+      guard let first = group.first, let last = group.last else { return }
+      cues.append((cues.isEmpty ? start : first.start, last.end, group.map(\.word).joined(separator: " ")))
+      group = []
+    }
+    for word in words {
+      if let first = group.first, word.end - (cues.isEmpty ? start : first.start) > maxSeconds { close() }
+      group.append(word)
+    }
+    close()
+    cues[cues.count - 1].end = max(cues[cues.count - 1].end, end)
+    return cues
+  }
+
   /// SubRip: numbered from 1, `HH:MM:SS,mmm`.
   public static func srt(_ cues: [Cue]) -> String {
     var out = ""

@@ -85,7 +85,9 @@ public struct Transcriber {
         try events.chunk(
           TranscriptChunkRecord(
             file: file, index: texts.count, start: Self.ms(segment.start), end: Self.ms(segment.end), text: text,
-            engine: engine.name, language: language(detected: heard.language), words: words.isEmpty ? nil : words))
+            engine: engine.name, language: language(detected: heard.language),
+            languageProbability: settings.language == .auto ? heard.languageProbability : nil,
+            words: words.isEmpty ? nil : words))
         texts.append(text)
       }
     }

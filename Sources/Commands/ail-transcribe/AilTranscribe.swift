@@ -32,7 +32,14 @@ struct AilTranscribe: AsyncParsableCommand, ToolCommand {
         The threshold is -40 dBFS unless --silence-db or --sensitivity (the app's slider: 0 = 0.02, \
         1 = 0.003 RMS; the app's default was 0.85) says otherwise. Settings can also live in the \
         [ail-transcribe] section of ~/.config/ailo/config: engine, base_url, model, api_key_env, \
-        api_key_file, api_key_cmd, model_dir, language, silence_db.
+        api_key_file, api_key_cmd, model_dir, python, language, silence_db.
+
+        faster-whisper runs in a Python that has it (pip install faster-whisper in a venv; \
+        --python). One worker loads the model once and recognises every chunk. --model names \
+        faster-whisper's model (default base; the .en ones know English only), taken from its \
+        cache and fetched only with --download; --model-dir takes a CTranslate2 model folder. With \
+        --language auto the detected language is reported with language_probability; below 0.5 the \
+        locale's language is used, with a warning.
 
         Under a German locale (LANG=de_DE.UTF-8, or LANGUAGE=de) and without --language or a \
         configured language, the HTTP engines are asked for German (language=de); PocketSphinx, \
@@ -48,6 +55,9 @@ struct AilTranscribe: AsyncParsableCommand, ToolCommand {
         Example(
           "ail-transcribe --engine openai --base-url https://api.openai.com/v1 --language de-DE talk.mp3 --format srt > talk.srt",
           tr("German subtitles from OpenAI's Whisper.")),
+        Example(
+          "ail-transcribe --engine faster-whisper --python ~/.local/share/ailo/venv/bin/python --model small memo.m4a",
+          tr("Offline with Whisper's small model (German too), from a venv that has faster-whisper.")),
         Example("ail-transcribe --segments-only interview.wav | jq -c '[.start, .end]'", tr("Where the speech is.")),
         Example(
           "ail-transcribe memo.m4a --format text | ail-ai --preset Tidy",
@@ -60,7 +70,8 @@ struct AilTranscribe: AsyncParsableCommand, ToolCommand {
         (
           .unavailable,
           tr(
-            "No engine can run: PocketSphinx or its model missing, German asked of the offline engine, ffmpeg missing.")
+            "No engine can run: PocketSphinx, faster-whisper or a model missing, German asked of an English-only engine, ffmpeg missing."
+          )
         ),
         (.tempFailure, tr("Some recordings failed at the engine (the others were transcribed).")),
         (.noPermission, tr("The server refused the API key.")),
@@ -101,6 +112,15 @@ struct AilTranscribe: AsyncParsableCommand, ToolCommand {
     ))
   var format: OutputFormat = .ndjson
 
+  @Option(
+    help: Self.cueMaxRange.help(
+      tr("srt and vtt: cut a chunk longer than this into cues between words (when the engine gives word times)."),
+      valueName: "seconds"),
+    transform: Self.cueMaxRange.parse)
+  var cueMax: Double?
+
+  static let cueMaxRange = NumberRange(0.5...3600.0)
+
   @Flag(help: ArgumentHelp(tr("Keep chunk texts that repeat the transcript.")))
   var keepRepeats = false
 
@@ -122,6 +142,9 @@ struct AilTranscribe: AsyncParsableCommand, ToolCommand {
       throw ValidationError(
         tr("--format \(format.rawValue) writes one document: give one recording (or use ndjson or text)."))
     }
+    if cueMax != nil && format != .srt && format != .vtt {
+      throw ValidationError(tr("--cue-max cuts subtitles: use it with --format srt or vtt."))
+    }
     if segmentation.segmentsOnly && format != .ndjson && format != .text {
       throw ValidationError(tr("--segments-only writes ndjson or text."))
     }
@@ -142,16 +165,29 @@ struct AilTranscribe: AsyncParsableCommand, ToolCommand {
           throw ToolError(
             .unavailable,
             tr(
-              "pocketsphinx recognises US English only; for de-DE use --engine openai (OpenAI, Groq, speaches, LocalAI) or --engine whisper-server"
+              "pocketsphinx recognises US English only; for de-DE use --engine faster-whisper, --engine openai (OpenAI, Groq, speaches, LocalAI) or --engine whisper-server"
             ))
         }
-        // A German user who names no language speaks German: the HTTP engines are asked for it;
-        // PocketSphinx has no German model, so it says so and recognises English as before.
+        let englishOnly = made as? FasterWhisperEngine
+        if let englishOnly, !englishOnly.isMultilingual, speechLanguage == .german {
+          throw ToolError(
+            .unavailable,
+            tr(
+              "faster-whisper: this model knows English only; for de-DE use a multilingual one (--model base or small, without .en)"
+            ))
+        }
+        // A German user who names no language speaks German: the engines that know German are
+        // asked for it; one that does not says so and recognises English as before.
         if asked == nil, Language.current == .german {
           if made is PocketSphinxEngine {
             diagnostics.warning(
               tr(
-                "pocketsphinx has no German model and recognises US English only; for German use --engine openai or --engine whisper-server (--language en-US silences this)"
+                "pocketsphinx has no German model and recognises US English only; for German use --engine faster-whisper, --engine openai or --engine whisper-server (--language en-US silences this)"
+              ))
+          } else if let englishOnly, !englishOnly.isMultilingual {
+            diagnostics.warning(
+              tr(
+                "faster-whisper: this model knows English only; for German use a multilingual one (--model base or small, without .en; --language en-US silences this)"
               ))
           } else {
             speechLanguage = .german
@@ -164,7 +200,8 @@ struct AilTranscribe: AsyncParsableCommand, ToolCommand {
       if live { settings.readFrames = settings.segmenter.bufferFrames }
       let run = TranscriptionRun(
         settings: settings, engine: engine, carryPrompt: engineOptions.carryPrompt, format: format,
-        segmentsOnly: segmentation.segmentsOnly, live: live, liveRate: rate, ffmpeg: ffmpeg, diagnostics: diagnostics)
+        cueMax: cueMax, segmentsOnly: segmentation.segmentsOnly, live: live, liveRate: rate, ffmpeg: ffmpeg,
+        diagnostics: diagnostics)
       try await shuttingDown(http) { try await run.transcribe(live ? ["-"] : files) }
     }
   }

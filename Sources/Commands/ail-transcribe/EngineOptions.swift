@@ -8,6 +8,7 @@ import Transcription
 struct EngineOptions: ParsableArguments, TimeoutDefault, RetriesDefault {
   enum Kind: String, ExpressibleByArgument, CaseIterable {
     case pocketsphinx
+    case fasterWhisper = "faster-whisper"
     case openai
     case whisperServer = "whisper-server"
   }
@@ -15,7 +16,7 @@ struct EngineOptions: ParsableArguments, TimeoutDefault, RetriesDefault {
   @Option(
     help: ArgumentHelp(
       tr(
-        "pocketsphinx (offline, US English), openai (any OpenAI-compatible /audio/transcriptions: OpenAI, Groq, speaches, LocalAI) or whisper-server (whisper.cpp). Default: the config's engine, else pocketsphinx when installed."
+        "pocketsphinx (offline, US English), faster-whisper (offline, Whisper models, German too; needs a Python with faster-whisper), openai (any OpenAI-compatible /audio/transcriptions: OpenAI, Groq, speaches, LocalAI) or whisper-server (whisper.cpp). Default: the config's engine, else pocketsphinx when installed."
       ),
       valueName: "engine"))
   var engine: Kind?
@@ -24,8 +25,22 @@ struct EngineOptions: ParsableArguments, TimeoutDefault, RetriesDefault {
     help: ArgumentHelp(tr("The server for openai or whisper-server, e.g. http://localhost:8000/v1."), valueName: "url"))
   var baseURL: String?
 
-  @Option(help: ArgumentHelp(tr("The model to ask for (openai; default whisper-1)."), valueName: "name"))
+  @Option(
+    help: ArgumentHelp(
+      tr(
+        "The model to ask for: openai's (default whisper-1), or faster-whisper's name (tiny, base, small, tiny.en…; default base)."
+      ), valueName: "name"))
   var model: String?
+
+  @Option(
+    help: ArgumentHelp(tr("The Python that has faster-whisper (default python3)."), valueName: "path"),
+    completion: .file())
+  var python: String?
+
+  @Flag(
+    help: ArgumentHelp(
+      tr("Let faster-whisper fetch a --model that is not on this machine (once; it is kept in its cache).")))
+  var download = false
 
   @Option(
     help: ArgumentHelp(
@@ -38,7 +53,10 @@ struct EngineOptions: ParsableArguments, TimeoutDefault, RetriesDefault {
   @Option(help: ArgumentHelp(tr("Command that prints the API key, e.g. 'pass show openai'."), valueName: "command"))
   var apiKeyCmd: String?
 
-  @Option(help: ArgumentHelp(tr("PocketSphinx model folder."), valueName: "dir"), completion: .directory)
+  @Option(
+    help: ArgumentHelp(
+      tr("PocketSphinx model folder, or a CTranslate2 Whisper model folder for faster-whisper."), valueName: "dir"),
+    completion: .directory)
   var modelDir: String?
 
   @Flag(
@@ -65,6 +83,10 @@ struct EngineOptions: ParsableArguments, TimeoutDefault, RetriesDefault {
       tr("The API key for --engine openai, unless --api-key-env, --api-key-file or --api-key-cmd says otherwise.")
     ),
     ("XDG_CONFIG_HOME", tr("Where ailo/config is read from (default ~/.config).")),
+    (
+      "HF_HOME",
+      tr("Where faster-whisper keeps the models it fetched with --download (default ~/.cache/huggingface).")
+    ),
   ]
 
   /// The engine to use, made ready (library loaded, key read); the HTTP client to shut down after.
@@ -75,7 +97,9 @@ struct EngineOptions: ParsableArguments, TimeoutDefault, RetriesDefault {
       guard let parsed = Kind(rawValue: configured.value) else {
         throw ToolError(
           .configError,
-          tr("\(configured.source): unknown engine \(configured.value) (pocketsphinx, openai, whisper-server)"))
+          tr(
+            "\(configured.source): unknown engine \(configured.value) (pocketsphinx, faster-whisper, openai, whisper-server)"
+          ))
       }
       kind = parsed
     } else if PocketSphinxEngine.isInstalled {
@@ -96,9 +120,15 @@ struct EngineOptions: ParsableArguments, TimeoutDefault, RetriesDefault {
         throw ToolError(.unavailable, error.message)
       }
     }
+    if kind == .fasterWhisper {
+      return (try makeFasterWhisper(configuration: configuration, diagnostics: diagnostics), nil)
+    }
     if offline {
       throw ToolError(
-        .usage, tr("--offline refuses --engine \(kind.rawValue), which sends audio to a server; use pocketsphinx"))
+        .usage,
+        tr(
+          "--offline refuses --engine \(kind.rawValue), which sends audio to a server; use pocketsphinx or faster-whisper"
+        ))
     }
     guard let base = configuration.resolve(flag: ("--base-url", baseURL), variable: nil, key: "base_url")?.value else {
       throw ToolError(
@@ -117,6 +147,31 @@ struct EngineOptions: ParsableArguments, TimeoutDefault, RetriesDefault {
     } catch let error as TranscriptionError {
       try? http.syncShutdown()
       throw ToolError(.configError, error.message)
+    }
+  }
+
+  /// faster-whisper in a worker of the configured Python, its model loaded. Detection that is
+  /// less than half sure falls back to the locale's language.
+  private func makeFasterWhisper(configuration: Configuration, diagnostics: Diagnostics) throws -> FasterWhisperEngine {
+    if offline && download {
+      throw ToolError(.usage, tr("--offline and --download contradict each other: --download fetches a model"))
+    }
+    let python = configuration.resolve(flag: ("--python", python), variable: nil, key: "python")?.value ?? "python3"
+    let model: FasterWhisperEngine.Model
+    if let directory = configuration.resolve(flag: ("--model-dir", modelDir), variable: nil, key: "model_dir")?.value {
+      model = .directory(directory)
+    } else {
+      model = .named(
+        configuration.resolve(flag: ("--model", self.model), variable: nil, key: "model")?.value
+          ?? FasterWhisperEngine.defaultModel)
+    }
+    do {
+      return try FasterWhisperEngine(
+        python: python, model: model, download: download, timeout: .seconds(timeout.seconds),
+        fallback: Language.current == .german ? .german : .usEnglish, environment: configuration.environment,
+        warn: { diagnostics.warning($0) })
+    } catch let error as TranscriptionError {
+      throw ToolError(.unavailable, error.message)
     }
   }
 

@@ -16,6 +16,8 @@ struct TranscriptionRun {
   let engine: (any SpeechEngine)?
   let carryPrompt: Bool
   let format: OutputFormat
+  /// srt/vtt: chunks longer than this are cut into cues between words.
+  let cueMax: Double?
   let segmentsOnly: Bool
   let live: Bool
   let liveRate: Int
@@ -148,7 +150,10 @@ struct TranscriptionRun {
         switch format {
         case .ndjson: try sink.emit(chunk)
         case .text: try sink.write(chunk.text + "\n")
-        case .srt, .vtt: cues.append((chunk.start, chunk.end, chunk.text))
+        case .srt, .vtt:
+          cues += SubtitleFormat.cues(
+            start: chunk.start, end: chunk.end, text: chunk.text,
+            words: (chunk.words ?? []).map { ($0.word, $0.start, $0.end) }, maxSeconds: cueMax)
         case .json: chunkRecords.append(chunk)
         }
       },

@@ -54,7 +54,8 @@ struct RKCache: AsyncParsableCommand, ToolCommand {
       ]),
     version: Toolbox.version,
     subcommands: [
-      Store.self, List.self, HTML.self, Page.self, Open.self, Text.self, EPUB.self, Show.self, Has.self, IDs.self,
+      Store.self, List.self, HTML.self, Page.self, Open.self, Text.self, EPUB.self, Audio.self, Show.self, Has.self,
+      IDs.self,
       Search.self, Stats.self, NeedsSync.self, LastSync.self, Clear.self, Export.self, Import.self, Add.self,
       Highlights.self, Highlight.self, Mark.self, Pending.self, RecordSync.self, MakeMessage.self,
       Suggest.self,
