@@ -150,5 +150,6 @@ audiobook:
 	@entries=$$($(rk)rk-cache list $(db)) || exit; \
 	ids=$$(printf '%s\n' "$$entries" | grep -v '"is_archived":true' | grep -v '"read_progress":100[,}]' \
 	  | sed -n 's/.*"cached_at":"[^"]*","id":"\([^"]*\)".*/\1/p'); \
+	[ -n "$$ids" ] || { $(rk)rk-cache make-message no-unread; exit 0; }; \
 	$(rk)rk-cache audio $(db) $(if $(PIPER),--piper "$(PIPER)",) $(if $(VOICE),--voice "$(VOICE)",) \
 	  -o "$(AUDIOBOOK)" $$ids

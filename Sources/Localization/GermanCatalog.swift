@@ -1366,6 +1366,7 @@ let germanCatalog: [String: [String]] = [
   "no system prompt: give --preset, --recipe, --system or --system-file, or mark a preset as the default": ["kein System-Prompt: --preset, --recipe, --system oder --system-file angeben oder eine Vorlage als Standard markieren"],
   "no title": ["kein Titel"],
   "no token: set READECK_TOKEN, pass --token-file PATH, or put token_file = PATH in the config file": ["kein Token: READECK_TOKEN setzen, --token-file PFAD angeben oder token_file = PFAD in die Konfigurationsdatei schreiben"],
+  "no unread article in the store; no audiobook written": ["kein ungelesener Artikel im Speicher; kein Hörbuch geschrieben"],
   "no unread bookmark shares a label, site or author with what was read": ["kein ungelesenes Lesezeichen hat ein Label, eine Website oder einen Autor mit dem Gelesenen gemeinsam"],
   "no value for {0}: set it with --var KEY=VALUE or in the keywords": ["kein Wert für {0}: mit --var KEY=VALUE oder in den Stichwörtern setzen", "kein Wert für {0}: mit --var KEY=VALUE oder in den Stichwörtern setzen"],
   "not a JSON array of entries": ["kein JSON-Array von Einträgen"],

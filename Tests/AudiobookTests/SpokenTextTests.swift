@@ -52,6 +52,11 @@ import Testing
     #expect(SpokenText.sentence("Kontakt: mailto:a@b.de") == "Kontakt:")
   }
 
+  @Test func nothingToSayIsNoPiece() {
+    #expect(SpokenText.pieces("").isEmpty)
+    #expect(SpokenText.pieces("Hi.") == ["Hi."])
+  }
+
   @Test func piecesStayWithinTheLimitAndEndAtSentences() {
     let sentence = "Der Bär läuft über die Brücke und grüßt höflich. "
     let text = String(repeating: sentence, count: 100).trimmingCharacters(in: .whitespaces)
@@ -92,6 +97,5 @@ import Testing
 
   @Test func shortTextIsOnePiece() {
     #expect(SpokenText.pieces("Kurz.") == ["Kurz."])
-    #expect(SpokenText.pieces("") == [""])
   }
 }

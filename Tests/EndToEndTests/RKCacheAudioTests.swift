@@ -201,6 +201,56 @@ import Testing
     }
   }
 
+  @Test(.needsEspeakNG, .needsFFmpeg)
+  func ctrlCStopsTheSpeechProgramAndLeavesNothingBehind() throws {
+    let folder = try TemporaryFolder.made("rk-cache-audio-interrupt")
+    defer { TemporaryFolder.remove(folder) }
+    let (db, scratch) = (folder + "/cache.sqlite", folder + "/tmp")
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    // About 4,500 words: half a minute of espeak-ng, in pieces.
+    let html = "<p>" + String(repeating: Self.englishText + " ", count: 150) + "</p>"
+    let record: [String: Any] = [
+      "kind": "article", "id": "long1", "html": html, "fetched_at": "2026-11-22T00:00:00Z",
+      "bookmark": ["title": "The Long Harbor", "lang": "en", "url": "https://example.org/long"],
+    ]
+    let line = String(decoding: try JSONSerialization.data(withJSONObject: record), as: UTF8.self)
+    try #require(try run("rk-cache", ["store", "--db", db], stdin: line + "\n").status == 0)
+
+    let process = Process()
+    process.executableURL = binaries.appendingPathComponent("rk-cache")
+    process.arguments = ["audio", "--db", db, "long1", "-o", folder + "/book.m4b"]
+    process.environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TMPDIR": scratch]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    var started = false
+    while !started, let line = try readLine(errors.fileHandleForReading, timeout: 30) {
+      started = line.contains("article 1/1")
+    }
+    try #require(started, "the book was begun")
+    usleep(1_500_000)  // a piece is being spoken
+    process.interrupt()
+    let deadline = Date().addingTimeInterval(15)
+    while process.isRunning && Date() < deadline { usleep(50_000) }
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix("cache.sqlite") }
+    #expect(left == ["tmp"], "no book and no partial book: \(left)")
+    // (espeak-ng's sound library leaves a pulse-… folder of its own there.)
+    let scratchLeft = try FileManager.default.contentsOfDirectory(atPath: scratch).filter { $0.hasPrefix("rk-cache") }
+    #expect(scratchLeft.isEmpty, "the scratch files are gone: \(scratchLeft)")
+    // No speech program goes on writing into the scratch folder.
+    let running = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { entry in
+      guard Int(entry) != nil, let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else {
+        return false
+      }
+      return String(decoding: command, as: UTF8.self).contains(scratch)
+    }
+    #expect(running.isEmpty, "still running: \(running)")
+  }
+
   @Test(.needsEspeakNG, .needsFFmpeg, .needsFFprobe)
   func theMakeTargetReadsTheUnreadArticles() throws {
     try withStore { folder, db in
@@ -213,6 +263,18 @@ import Testing
         ])
       #expect(made.status == 0, "\(made.stderr)")
       #expect(try probe(folder + "/unread.m4b").chapters.map(\.title) == ["Der stille Hafen"])
+
+      // Everything read: nothing to make, said in the user's language, and no failure.
+      #expect(try run("rk-cache", ["mark", "--db", db, "de1", "--progress", "100"]).status == 0)
+      let none = try run(
+        "/usr/bin/make",
+        [
+          "-s", "-f", ReadkeepMakefileTests.makefile, "audiobook", "RK_BIN=\(binaries.path)", "DB=\(db)",
+          "AUDIOBOOK=\(folder)/none.m4b",
+        ], environment: ["LANG": "de_DE.UTF-8"])
+      #expect(none.status == 0, "\(none.stderr)")
+      #expect(none.stderr.contains("kein ungelesener Artikel"), "\(none.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: folder + "/none.m4b"))
     }
   }
 }

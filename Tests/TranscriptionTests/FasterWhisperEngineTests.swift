@@ -98,12 +98,27 @@ struct FasterWhisperEngineTests {
     #expect(ContinuousClock.now - started < .seconds(8))
   }
 
-  @Test func aWorkerThatDiesIsNamedWithWhatItSaidLast() async throws {
+  @Test func aWorkerThatDiesIsNamedWithWhatItSaidLastAndReplacedAtTheNextChunk() async throws {
     let engine = try FakeWhisper.engine(mode: "die")
     let error = await #expect(throws: TranscriptionError.self) { try await engine.recognize(audio, language: .german) }
-    #expect(error?.kind == .unavailable)
+    #expect(error?.kind == .transport, "the recording is skipped, the run goes on")
     #expect(error?.message.contains("MemoryError: the fake ran out of memory") == true, "\(error?.message ?? "")")
+    let again = await #expect(throws: TranscriptionError.self) { try await engine.recognize(audio, language: .german) }
+    #expect(again?.message.contains("MemoryError") == true, "a new worker ran the chunk and died the same way")
+  }
+
+  @Test func aChunkAfterATimeOutGetsANewWorker() async throws {
+    let state = NSTemporaryDirectory() + "fw-state-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: state) }
+    let engine = try FakeWhisper.engine(mode: "hang-once", timeout: .seconds(2), extra: ["FAKE_WHISPER_STATE": state])
     await #expect(throws: TranscriptionError.self) { try await engine.recognize(audio, language: .german) }
+    #expect(try await engine.recognize(audio, language: .german).text == "heard 32000 samples in de")
+  }
+
+  @Test func aModelThatDoesNotLoadSaysWhyInsteadOfAskingForADownload() throws {
+    let error = #expect(throws: TranscriptionError.self) { try FakeWhisper.engine(model: .named("broken-small")) }
+    #expect(error?.message.contains("Unable to open file 'model.bin'") == true, "\(error?.message ?? "")")
+    #expect(error?.message.contains("--download") == false)
   }
 
   @Test func aChunkTheModelRefusesIsAnErrorOfThatChunkOnly() async throws {
@@ -123,12 +138,13 @@ enum FakeWhisper {
 
   static func engine(
     mode: String = "normal", model: FasterWhisperEngine.Model = .named("base"), download: Bool = false,
-    timeout: Duration = .seconds(30), fallback: SpeechLanguage = .usEnglish,
+    timeout: Duration = .seconds(30), fallback: SpeechLanguage = .usEnglish, extra: [String: String] = [:],
     warn: @escaping @Sendable (String) -> Void = { _ in }
   ) throws -> FasterWhisperEngine {
     try FasterWhisperEngine(
       python: python!, model: model, download: download, timeout: timeout, fallback: fallback,
-      environment: ["PATH": "/usr/bin:/bin", "PYTHONPATH": modules, "FAKE_WHISPER": mode], warn: warn)
+      environment: ["PATH": "/usr/bin:/bin", "PYTHONPATH": modules, "FAKE_WHISPER": mode].merging(extra) { $1 },
+      warn: warn)
   }
 }
 

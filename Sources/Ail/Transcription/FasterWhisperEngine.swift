@@ -23,12 +23,22 @@ public final class FasterWhisperEngine: SpeechEngine, @unchecked Sendable {
   /// Whether the model knows languages other than English (the `.en` models do not).
   public let isMultilingual: Bool
   private let model: Model
-  private let worker: WorkerProcess
+  private let launch: Launch
   private let timeout: Duration
   private let fallback: SpeechLanguage
   private let warn: @Sendable (String) -> Void
-  // One worker, one chunk at a time.
+  // One worker, one chunk at a time. A worker stopped at a time limit, or one that died, is
+  // replaced at the next chunk, so that one bad recording does not end the run.
   private let lock = NSLock()
+  private var worker: WorkerProcess
+
+  /// How a worker is started, kept to start another.
+  private struct Launch {
+    let python: String
+    let arguments: [String]
+    let environment: [String: String]
+    let download: Bool
+  }
 
   /// Starts the worker and waits (at most `timeout`) until the model is loaded.
   /// - Parameters:
@@ -60,31 +70,42 @@ public final class FasterWhisperEngine: SpeechEngine, @unchecked Sendable {
     environment["TQDM_DISABLE"] = "1"
     environment["PYTHONUNBUFFERED"] = "1"
     let settings = try WireCoding.line(JSONValue.object(["model": .string(reference), "download": .bool(download)]))
+    launch = Launch(
+      python: python,
+      arguments: [python, "-c", FasterWhisperWorker.script, String(decoding: settings.dropLast(), as: UTF8.self)],
+      environment: environment, download: download)
+    (worker, isMultilingual) = try Self.start(launch, model: model, timeout: timeout)
+  }
+
+  deinit { worker.finish(grace: .seconds(2)) }
+
+  /// A worker with its model loaded, and whether the model is multilingual.
+  private static func start(_ launch: Launch, model: Model, timeout: Duration) throws -> (WorkerProcess, Bool) {
+    let worker: WorkerProcess
     do {
-      worker = try WorkerProcess(
-        arguments: [python, "-c", FasterWhisperWorker.script, String(decoding: settings.dropLast(), as: UTF8.self)],
-        environment: environment)
+      worker = try WorkerProcess(arguments: launch.arguments, environment: launch.environment)
     } catch {
       throw TranscriptionError(
         .unavailable,
-        tr("faster-whisper: cannot start \(python) (\(error.detail)); give the Python that has it with --python"))
+        tr(
+          "faster-whisper: cannot start \(launch.python) (\(error.detail)); give the Python that has it with --python"
+        ))
     }
     let ready: JSONValue
     do {
       ready = try Self.answer(worker.readLine(deadline: .now + timeout))
     } catch {
-      throw Self.startFailure(error, python: python, timeout: timeout)
+      throw Self.startFailure(error, python: launch.python, timeout: timeout)
     }
     if let error = ready["error"]?.stringValue {
       worker.stop()
       let detail = ready["detail"]?.stringValue ?? ""
       throw TranscriptionError(
-        .unavailable, Self.loadMessage(error, detail: detail, python: python, model: model, download: download))
+        .unavailable,
+        Self.loadMessage(error, detail: detail, python: launch.python, model: model, download: launch.download))
     }
-    isMultilingual = ready["multilingual"]?.boolValue ?? false
+    return (worker, ready["multilingual"]?.boolValue ?? false)
   }
-
-  deinit { worker.finish(grace: .seconds(2)) }
 
   public func recognize(_ audio: PCM, language: SpeechLanguage) async throws -> Recognition {
     if language == .german && !isMultilingual {
@@ -104,19 +125,21 @@ public final class FasterWhisperEngine: SpeechEngine, @unchecked Sendable {
     for sample in samples { withUnsafeBytes(of: sample.bitPattern.littleEndian) { bytes += $0 } }
     let answer: JSONValue
     do {
-      answer = try lock.withLock { () throws(WorkerProcess.Failure) -> JSONValue in
+      answer = try lock.withLock { () throws -> JSONValue in
+        if worker.hasEnded { worker = try Self.start(launch, model: model, timeout: timeout).0 }
         let deadline = ContinuousClock.now + timeout
         try worker.send(bytes, deadline: deadline)
         return try Self.answer(worker.readLine(deadline: deadline))
       }
     } catch let failure as WorkerProcess.Failure {
+      // This chunk's recording is skipped (75); the next chunk gets a new worker.
       switch failure.kind {
       case .timedOut:
         throw TranscriptionError(
           .transport,
           tr("faster-whisper: no answer within \(Int(timeout.components.seconds)) s; the worker was stopped"))
       case .start, .ended:
-        throw TranscriptionError(.unavailable, tr("faster-whisper: the worker ended: \(Self.lastLine(failure.detail))"))
+        throw TranscriptionError(.transport, tr("faster-whisper: the worker ended: \(Self.lastLine(failure.detail))"))
       }
     }
     if answer["error"] != nil {
@@ -175,7 +198,10 @@ public final class FasterWhisperEngine: SpeechEngine, @unchecked Sendable {
         "faster-whisper is not installed for \(python) (python3 -m venv ~/.local/share/ailo/venv && ~/.local/share/ailo/venv/bin/pip install faster-whisper, then --python ~/.local/share/ailo/venv/bin/python)"
       )
     }
-    if case .named(let name) = model, !download {
+    // Only the hub's "not in the local cache" is a missing model; a damaged one, or a machine
+    // short of memory, says what it is.
+    let missing = ["LocalEntryNotFound", "outgoing traffic has been disabled", "cached snapshot"]
+    if case .named(let name) = model, !download, missing.contains(where: detail.contains) {
       return tr(
         "faster-whisper: the model \(name) is not on this machine; --download fetches it once (about 75 MB for tiny, 145 MB for base, 480 MB for small), or give a model folder with --model-dir"
       )

@@ -16,11 +16,16 @@
 /// * End of input ends the worker.
 enum FasterWhisperWorker {
   static let script = #"""
-    import json, sys
+    import json, os, sys
+
+    # The answers get standard output to themselves, in UTF-8 whatever the locale; anything a
+    # library prints goes to standard error instead of into the protocol.
+    answers = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(2, 1)
 
     def send(message):
-        sys.stdout.write(json.dumps(message, ensure_ascii=False) + "\n")
-        sys.stdout.flush()
+        answers.write(json.dumps(message, ensure_ascii=False) + "\n")
+        answers.flush()
 
     def read_exactly(stream, count):
         parts = []

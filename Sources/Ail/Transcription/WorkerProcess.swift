@@ -31,13 +31,21 @@ final class WorkerProcess: @unchecked Sendable {
     var stdin: [Int32] = [0, 0]
     var stdout: [Int32] = [0, 0]
     var stderr: [Int32] = [0, 0]
-    guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &stdin) == 0 else { throw Self.failure(.start) }
-    guard pipe(&stdout) == 0, pipe(&stderr) == 0 else {
+    // Close-on-exec, so that no other child inherits them (dup2 clears it on the worker's own
+    // 0, 1 and 2; Glibc's pipe2 is not visible to Swift, so the pipes get it right after).
+    let stream = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+    guard socketpair(AF_UNIX, stream, 0, &stdin) == 0 else { throw Self.failure(.start) }
+    guard pipe(&stdout) == 0 else {
       let failure = Self.failure(.start)
-      close(stdin[0])
-      close(stdin[1])
+      for descriptor in stdin { close(descriptor) }
       throw failure
     }
+    guard pipe(&stderr) == 0 else {
+      let failure = Self.failure(.start)
+      for descriptor in stdin + stdout { close(descriptor) }
+      throw failure
+    }
+    for descriptor in stdout + stderr { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -68,7 +76,9 @@ final class WorkerProcess: @unchecked Sendable {
     }
     self.pid = pid
     (input, output, errors) = (stdin[0], stdout[0], stderr[0])
-    for descriptor in [input, output, errors] { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    // A blocking send of a large chunk would wait in the kernel past any deadline for a worker
+    // that stopped reading.
+    _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
   }
 
   deinit {
@@ -87,7 +97,7 @@ final class WorkerProcess: @unchecked Sendable {
     while offset < bytes.count {
       try wait(for: input, events: Int16(POLLOUT), deadline: deadline)
       let written = bytes[offset...].withUnsafeBytes {
-        Glibc.send(input, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        Glibc.send(input, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
       }
       if written < 0 {
         if errno == EINTR || errno == EAGAIN { continue }
@@ -113,6 +123,9 @@ final class WorkerProcess: @unchecked Sendable {
       pending += chunk[..<got]
     }
   }
+
+  /// Whether the worker was stopped or has ended.
+  var hasEnded: Bool { ended }
 
   /// Kills the worker (when it is still there) and reaps it.
   func stop() {

@@ -108,6 +108,7 @@ extension RKCache {
           voices: voices, writer: AudiobookWriter(ffmpeg: ffmpeg))
         let date = Self.today()
         let bookTitle = title ?? (chapters.count == 1 ? chapters[0].title : "Readeck \(date)")
+        Interruption.catchSignals()
         try Self.writing(output) { partial, scratch in
           let progress = Progress(
             label: tr("piece"), total: chapters.reduce(0) { $0 + $1.pieces.count }, diagnostics: diagnostics)
@@ -177,6 +178,10 @@ extension RKCache {
         do { try partial.commit() } catch { throw ToolError(.ioError, "\(error)") }
       } catch let error as AudiobookError {
         partial.abandon()
+        if case .interrupted(let signal) = error.kind {
+          try? FileManager.default.removeItem(atPath: scratch)
+          Interruption.dieOf(signal)
+        }
         throw ToolError(error.kind == .program ? .unavailable : .ioError, error.message)
       } catch {
         partial.abandon()

@@ -49,6 +49,7 @@ extension RKCache {
       case imagesKept = "images-kept"
       case noQuery = "no-query"
       case noID = "no-id"
+      case noUnread = "no-unread"
     }
 
     @Argument var name: Name
@@ -71,6 +72,7 @@ extension RKCache {
         case .noQuery: tr("give the query as Q=…")
         // TRANSLATORS: ID=… is typed as is.
         case .noID: tr("give the article as ID=…")
+        case .noUnread: tr("no unread article in the store; no audiobook written")
         }
       Diagnostics(tool: "readkeep").info(message)
     }

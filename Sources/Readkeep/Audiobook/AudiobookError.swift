@@ -5,6 +5,8 @@ public struct AudiobookError: Error, Equatable, CustomStringConvertible {
     case program
     /// The book or the scratch files cannot be written.
     case output
+    /// SIGINT or SIGTERM arrived (``Interruption``): the tool is to die of it once it has cleaned up.
+    case interrupted(signal: Int32)
   }
 
   public var kind: Kind

@@ -22,9 +22,12 @@ public struct AudiobookChapter: Sendable {
 
   public init(article: StoredArticle) {
     let info = ArticleInfo(id: article.id, bookmark: article.bookmark, cachedAt: article.cachedAt, bytes: article.bytes)
+    // An article with no word to read (an emoji title over images only) still gets its chapter,
+    // saying where it is from: a speech program given nothing writes no audio.
+    let text = SpokenText.text(of: article)
     self.init(
       id: article.id, title: info.title, site: info.siteName, language: info.language,
-      pieces: SpokenText.pieces(SpokenText.text(of: article)))
+      pieces: SpokenText.pieces(text.isEmpty ? (info.siteName ?? "Readeck") + "." : text))
   }
 
   /// How a message names the article: `"Title" (id)`.

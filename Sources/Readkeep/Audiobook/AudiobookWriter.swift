@@ -58,6 +58,8 @@ public struct AudiobookWriter: Sendable {
       throw AudiobookError(.program, tr("ffmpeg was killed by signal \(signal)") + Synthesizer.detail(output))
     case .timedOut(let seconds):
       throw AudiobookError(.program, tr("ffmpeg did not finish within \(seconds) s and was stopped"))
+    case .interrupted(let signal):
+      throw AudiobookError(.interrupted(signal: signal), "")
     }
   }
 

@@ -15,6 +15,8 @@ enum ChildProcess {
     case exited(status: Int32, output: String)
     case killed(signal: Int32, output: String)
     case timedOut(seconds: Int)
+    /// Stopped because the tool caught SIGINT or SIGTERM (``Interruption``).
+    case interrupted(signal: Int32)
   }
 
   struct StartError: Error { var reason: String }
@@ -78,6 +80,11 @@ enum ChildProcess {
         let reason = describe(errno)
         kill(-pid, SIGKILL)
         throw StartError(reason: reason)
+      }
+      if let signal = Interruption.caughtSignal {
+        kill(-pid, SIGKILL)
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        return .interrupted(signal: signal)
       }
       if monotonicSeconds() >= deadline {
         kill(-pid, SIGKILL)

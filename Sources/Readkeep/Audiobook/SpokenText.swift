@@ -129,6 +129,7 @@ public enum SpokenText {
   /// inside.
   public static func pieces(_ text: String, limit: Int = pieceLimit) -> [String] {
     precondition(limit > 0, "a piece holds at least one character")
+    guard !text.isEmpty else { return [] }
     let characters = Array(text)
     var pieces: [String] = []
     var start = 0

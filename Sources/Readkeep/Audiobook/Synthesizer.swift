@@ -55,6 +55,8 @@ public struct Synthesizer: Sendable {
       throw AudiobookError(.program, tr("\(article): \(command) was killed by signal \(signal)") + Self.detail(output))
     case .timedOut(let seconds):
       throw AudiobookError(.program, tr("\(article): \(command) did not finish within \(seconds) s and was stopped"))
+    case .interrupted(let signal):
+      throw AudiobookError(.interrupted(signal: signal), "")
     }
   }
 

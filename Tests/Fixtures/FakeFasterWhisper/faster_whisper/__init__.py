@@ -1,12 +1,16 @@
 """A stand-in for faster-whisper with its API's shape (WhisperModel, transcribe, detect_language),
 for tests of ail-transcribe's side of the boundary where the real one is not installed. What it
-does is set by FAKE_WHISPER (normal, unsure, hang, die, fail) and the model's name (a name ending
-in .en is English-only; a name starting with "missing" is not on the machine)."""
+does is set by FAKE_WHISPER (normal, unsure, hang, hang-once, die, fail) and the model's name (a
+name ending in .en is English-only; one starting with "missing" is not on the machine, one
+starting with "broken" does not load). It prints on standard output when imported, as some
+libraries do, which must not reach the protocol."""
 
 import os
 import sys
 import time
 from collections import namedtuple
+
+print("faster_whisper stand-in loaded")
 
 Word = namedtuple("Word", "start end word probability")
 Segment = namedtuple("Segment", "start end text words")
@@ -27,6 +31,8 @@ class WhisperModel:
             raise RuntimeError("Cannot find an appropriate cached snapshot folder for the specified "
                                "revision on the local disk and outgoing traffic has been disabled "
                                "(HF_HUB_OFFLINE=%s)" % os.environ.get("HF_HUB_OFFLINE"))
+        if name.startswith("broken"):
+            raise RuntimeError("Unable to open file 'model.bin' in model '%s'" % name)
         self.model = _Model(not name.endswith(".en"))
         self.name = name
 
@@ -39,6 +45,12 @@ class WhisperModel:
         mode = os.environ.get("FAKE_WHISPER", "normal")
         if mode == "hang":
             time.sleep(600)
+        if mode == "hang-once":
+            # Hangs in the first worker only: the state file says a worker has hung before.
+            state = os.environ["FAKE_WHISPER_STATE"]
+            if not os.path.exists(state):
+                open(state, "w").close()
+                time.sleep(600)
         if mode == "die":
             sys.stderr.write("Traceback (most recent call last):\nMemoryError: the fake ran out of memory\n")
             sys.stderr.flush()
