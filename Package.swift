@@ -151,7 +151,7 @@ let package = Package(
     /// Articles read aloud as one audiobook: the spoken text in pieces, the voice for each
     /// language, Piper or espeak-ng per piece, ffmpeg's AAC in MP4 with a chapter per article.
     .target(
-      name: "Audiobook", dependencies: ["ArticleFormats", "HTMLScan", "Localization", "OfflineStore"],
+      name: "Audiobook", dependencies: ["ArticleFormats", "HTMLScan", "Localization", "OfflineStore", "ToolKit"],
       path: "Sources/Readkeep/Audiobook", swiftSettings: settings),
 
     // The notes' wing (Sources/Ail): notes, mail, language models, speech.
@@ -406,6 +406,9 @@ let package = Package(
     .testTarget(
       name: "TranscriptionTests", dependencies: ["Transcription", "Audio", "LLMFake", "Wire", asyncHTTPClient] + nio,
       swiftSettings: settings),
+    /// The faster-whisper engine's worker against a stand-in faster_whisper module: apart from
+    /// TranscriptionTests, whose fake-server timings its blocking waits on a child would disturb.
+    .testTarget(name: "FasterWhisperTests", dependencies: ["Transcription", "Audio"], swiftSettings: settings),
     /// MIME decoding against fixtures and Python's email package, drafts, fuzz findings.
     .testTarget(
       name: "MailTests", dependencies: ["TestSupport", "Mail", "HTMLScan", "Wire"], exclude: ["Fixtures"],

@@ -94,7 +94,7 @@ struct OutboxSend: ParsableCommand {
     let end: SendmailEnd
     do {
       end = try OutboxSendmail.run(settings.sendmail, message: folder.messagePath(item.id), timeout: timeout)
-    } catch let error as OutboxSendmail.SpawnError {
+    } catch {
       // Nothing ran: the item is as it was before.
       try folder.store(item)
       throw ToolError(.ioError, tr("cannot run the sendmail command (\(settings.sendmail)): \(error.reason)"))

@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import ToolKit
 
 /// Joins the spoken pieces into the book with ffmpeg: the concat demuxer over a list of the WAV
 /// files, the FFMETADATA1 file for tags and chapters, AAC at 64 kbit/s in an MP4 container
@@ -60,6 +61,8 @@ public struct AudiobookWriter: Sendable {
       throw AudiobookError(.program, tr("ffmpeg did not finish within \(seconds) s and was stopped"))
     case .interrupted(let signal):
       throw AudiobookError(.interrupted(signal: signal), "")
+    case .unwatched(let reason):
+      throw AudiobookError(.program, tr("\(ffmpeg) could not be watched to its end: \(reason)"))
     }
   }
 

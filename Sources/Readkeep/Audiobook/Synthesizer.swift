@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import ToolKit
 
 /// Speaks one piece of text into a WAV file: Piper (`CMD -m VOICE -f OUT.wav`, the command
 /// through `/bin/sh`, so that it may carry arguments: `python -m piper`) or espeak-ng
@@ -57,6 +58,8 @@ public struct Synthesizer: Sendable {
       throw AudiobookError(.program, tr("\(article): \(command) did not finish within \(seconds) s and was stopped"))
     case .interrupted(let signal):
       throw AudiobookError(.interrupted(signal: signal), "")
+    case .unwatched(let reason):
+      throw AudiobookError(.program, tr("\(article): \(command) could not be watched to its end: \(reason)"))
     }
   }
 

@@ -6,27 +6,33 @@
   import Darwin
 #endif
 
-/// Runs a speech program or ffmpeg with a time limit: a file on its standard input, its output
-/// and errors gathered (the last 64 KiB) for the message when it fails. It runs in a process group
-/// of its own, so that at its limit a shell (`--piper 'python -m piper'`) and what it started
-/// are stopped together. The same way as ail-mail's sendmail run (ToolKit's spawn has no limit).
-enum ChildProcess {
-  enum End: Equatable {
+/// Runs a program to its end within a time limit: a file on its standard input, its output and
+/// errors gathered (the last 64 KiB) for the message when it fails. The one way this toolbox runs
+/// a program that may hang (the outbox's sendmail command, rk-cache audio's speech programs and
+/// ffmpeg). It runs in a process group of its own, so that at its limit, or when the tool caught
+/// SIGINT or SIGTERM (``Interruption``), a shell (`/bin/sh -c '…'`, `python -m piper`) and what it
+/// started are stopped together. It inherits no descriptor but 0, 1 and 2: one that whoever
+/// started this tool waits on (Foundation's Process watches one to see its child end) would
+/// otherwise stay open as long as something the program left running.
+public enum ChildProcess {
+  public enum End: Equatable, Sendable {
     case exited(status: Int32, output: String)
     case killed(signal: Int32, output: String)
     case timedOut(seconds: Int)
     /// Stopped because the tool caught SIGINT or SIGTERM (``Interruption``).
     case interrupted(signal: Int32)
+    /// Its exit could not be watched (waitpid failed): whether it did its work is unknown.
+    case unwatched(reason: String)
   }
 
-  struct StartError: Error { var reason: String }
+  public struct StartError: Error, Sendable { public var reason: String }
 
   /// The most of the program's output kept: its last words, which say why it failed.
   static let outputLimit = 64 * 1024
 
   /// `arguments[0]` looked up on PATH unless it holds a slash; `input` a file for its standard
   /// input (/dev/null when nil).
-  static func run(_ arguments: [String], input: String?, timeLimit seconds: Int) throws(StartError) -> End {
+  public static func run(_ arguments: [String], input: String?, timeLimit seconds: Int) throws(StartError) -> End {
     let inputDescriptor = open(input ?? "/dev/null", O_RDONLY | O_CLOEXEC)
     guard inputDescriptor >= 0 else { throw StartError(reason: describe(errno)) }
     defer { close(inputDescriptor) }
@@ -79,7 +85,7 @@ enum ChildProcess {
       if waited < 0 && errno != EINTR {
         let reason = describe(errno)
         kill(-pid, SIGKILL)
-        throw StartError(reason: reason)
+        return .unwatched(reason: reason)
       }
       if let signal = Interruption.caughtSignal {
         kill(-pid, SIGKILL)
@@ -138,11 +144,7 @@ enum ChildProcess {
     return descriptors
   }
 
-  private static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
+  private static func describe(_ code: Int32) -> String { Platform.describe(errno: code) }
 
-  private static func monotonicSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-  }
+  private static func monotonicSeconds() -> Double { Platform.monotonicSeconds() }
 }
