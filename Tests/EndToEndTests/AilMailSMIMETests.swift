@@ -48,25 +48,9 @@ struct AilMailSMIMETests {
 
   /// openssl runs in the test's folder: its arguments name files there.
   func inFolder(_ tool: String, _ arguments: [String]) throws -> ToolRun {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool)
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: folder)
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    nonisolated(unsafe) var errorData = Data()
-    let reader = Thread { errorData = errors.fileHandleForReading.readDataToEndOfFile() }
-    reader.start()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    while !reader.isFinished { usleep(1000) }
+    let ran = try FolderProcess.run(tool, arguments, in: folder)
     let result = ToolRun(
-      status: process.terminationStatus, stdout: String(decoding: data, as: UTF8.self),
-      stderr: String(decoding: errorData, as: UTF8.self), seconds: 0)
+      status: ran.status, stdout: String(decoding: ran.output, as: UTF8.self), stderr: ran.errors, seconds: 0)
     #expect(result.status == 0, "openssl \(arguments.joined(separator: " ")): \(result.stderr)")
     return result
   }

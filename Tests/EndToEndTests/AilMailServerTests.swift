@@ -51,7 +51,7 @@ import Wire
     let root = TemporaryFolder.path("ail-mail-smtp")
     try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     defer { TemporaryFolder.remove(root) }
-    let sink = try SMTPSink.start(in: root)
+    let sink = try ScriptedSMTPServer.start(in: root + "/smtp", replies: [])
     defer { sink.stop() }
     try "a;b\n".write(toFile: root + "/Zahlen März.csv", atomically: true, encoding: .utf8)
     let script = """
@@ -64,11 +64,12 @@ import Wire
       "/bin/sh", ["-c", script, "sh", root, String(sink.port)],
       environment: ["PATH": binaries.path + ":/usr/bin:/bin", "EMAIL": "Zoë <zoe@example.org>"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(sink.waitForExit(), "the sink got no message")
-    let session = try String(contentsOfFile: sink.transcript, encoding: .utf8)
+    // msmtp ended after the server's answer, which the server gives once it has kept the message.
+    try #require(sink.messages.count == 1, "the sink got no message")
+    let session = sink.transcript
     #expect(session.contains("RCPT TO:<jm@example.net>"))
     #expect(session.contains("RCPT TO:<hidden@example.org>"))
-    let data = try String(contentsOfFile: sink.message, encoding: .utf8)
+    let data = sink.messages[0]
     #expect(!data.contains("hidden@example.org"), "msmtp -t takes the Bcc line out")
     let read = try AilMailInboxTests().readByPython(data.replacing("\r\n", with: "\n"))
     #expect(read["subject"] == "Grüße")
@@ -279,89 +280,5 @@ struct Dovecot {
     var flags: [String: String] = [:]
     for (key, flag) in value.objectValue ?? [:] { flags[key] = flag.stringValue }
     return flags
-  }
-}
-
-/// An SMTP server that takes one message and writes down the session and the message: enough
-/// of RFC 5321 for msmtp, on 127.0.0.1.
-struct SMTPSink {
-  let port: Int
-  let process: Process
-  let transcript: String
-  let message: String
-
-  /// The sink binds a port of its own choosing and names it on its first line of output, so that
-  /// no other server can take it in between.
-  static func start(in root: String) throws -> SMTPSink {
-    let script = """
-      import signal, socket, sys
-      signal.pthread_sigmask(signal.SIG_SETMASK, [])
-      server = socket.socket()
-      server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-      server.bind(("127.0.0.1", 0))
-      server.listen(1)
-      print(server.getsockname()[1], flush=True)
-      server.settimeout(60)
-      log = open(sys.argv[2], "w")
-      received = False
-      while not received:  # a connection that ends before DATA is let go
-          connection, _ = server.accept()
-          try:
-              stream = connection.makefile("rb")
-              def say(line):
-                  connection.sendall(line.encode() + b"\\r\\n")
-              say("220 sink ESMTP")
-              while True:
-                  line = stream.readline()
-                  if not line:
-                      break
-                  text = line.decode("utf-8", "replace").rstrip("\\r\\n")
-                  log.write(text + "\\n")
-                  command = text.upper()
-                  if command.startswith("EHLO"):
-                      say("250-sink")
-                      say("250 8BITMIME")
-                  elif command.startswith("DATA"):
-                      say("354 go on")
-                      data = b""
-                      while True:
-                          part = stream.readline()
-                          if part in (b".\\r\\n", b".\\n", b""):
-                              break
-                          data += part[1:] if part.startswith(b"..") else part
-                      open(sys.argv[3], "wb").write(data)
-                      received = True
-                      say("250 queued")
-                  elif command.startswith("QUIT"):
-                      say("221 bye")
-                      break
-                  else:
-                      say("250 ok")
-          except OSError:
-              pass  # a client gone before the greeting
-          connection.close()
-      log.close()
-      """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    let (transcript, message) = (root + "/smtp.log", root + "/sent.eml")
-    process.arguments = ["-c", script, "", transcript, message]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    guard let line = try readLine(output.fileHandleForReading, timeout: 10), let port = Int(line) else {
-      stopProcess(process)
-      throw CocoaError(.fileReadUnknown)
-    }
-    return SMTPSink(port: port, process: process, transcript: transcript, message: message)
-  }
-
-  func stop() { stopProcess(process) }
-
-  /// Whether the sink ended by itself, having taken its message, within 10 seconds.
-  func waitForExit() -> Bool {
-    let deadline = Date().addingTimeInterval(10)
-    while process.isRunning && Date() < deadline { usleep(20_000) }
-    return !process.isRunning && process.terminationStatus == 0
   }
 }

@@ -54,29 +54,13 @@ struct TestPKI {
   /// Runs openssl in the folder; a failure fails the test with what it said.
   @discardableResult
   func openssl(_ arguments: [String], allowFailure: Bool = false) throws -> (status: Int32, output: Data) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.opensslPath)
-    process.arguments = arguments
-    process.currentDirectoryURL = URL(fileURLWithPath: folder)
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    nonisolated(unsafe) var errorData = Data()
-    let reader = Thread { errorData = errors.fileHandleForReading.readDataToEndOfFile() }
-    reader.start()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    while !reader.isFinished { usleep(1000) }
+    let ran = try FolderProcess.run(Self.opensslPath, arguments, in: folder)
     if !allowFailure {
-      #expect(
-        process.terminationStatus == 0,
-        "openssl \(arguments.joined(separator: " ")): \(String(decoding: errorData, as: UTF8.self))")
+      #expect(ran.status == 0, "openssl \(arguments.joined(separator: " ")): \(ran.errors)")
     }
-    return (process.terminationStatus, data)
+    return (ran.status, ran.output)
   }
+
 }
 
 extension Trait where Self == ConditionTrait {

@@ -122,7 +122,9 @@ public final class FasterWhisperEngine: SpeechEngine, @unchecked Sendable {
     request["threshold"] = .number(0.5)
     var bytes = try WireCoding.line(JSONValue.object(request))
     bytes.reserveCapacity(bytes.count + samples.count * 4)
-    for sample in samples { withUnsafeBytes(of: sample.bitPattern.littleEndian) { bytes += $0 } }
+    // The samples' own bytes: float32 in this machine's order, little-endian on every platform
+    // the toolbox builds for (x86_64, arm64), as the worker reads them.
+    samples.withUnsafeBytes { bytes += $0 }
     let answer: JSONValue
     do {
       answer = try lock.withLock { () throws -> JSONValue in
