@@ -431,7 +431,8 @@ let package = Package(
     .testTarget(
       name: "ChangePushTests",
       dependencies: [
-        "TestSupport", "ChangePush", "OfflineStore", "Readeck", "ReadeckFake", "Resilience", "Wire", asyncHTTPClient,
+        "TestSupport", "ChangePush", "Localization", "OfflineStore", "Readeck", "ReadeckFake", "Resilience", "Wire",
+        asyncHTTPClient,
       ],
       swiftSettings: settings),
     /// Retry policy, Retry-After, the circuit breaker and the HTTP client's set-up.

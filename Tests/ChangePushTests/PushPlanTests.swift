@@ -10,16 +10,16 @@ import Wire
   var before: String { RFC3339.string(from: madeAt.addingTimeInterval(-60)) }
   var after: String { RFC3339.string(from: madeAt.addingTimeInterval(60)) }
 
-  func labels(add: [String], remove: [String], base: [String], revision: Int64 = 3) -> QueueEntry {
-    QueueEntry(
+  func labels(add: [String], remove: [String], base: [String], revision: Int64 = 3) -> QueuedChange {
+    QueuedChange(
       change: FieldChange(
         id: "b", field: "labels", addLabels: add, removeLabels: remove, base: .array(base.map(JSONValue.string)),
         madeAt: madeAt),
       revision: revision)
   }
 
-  func archive(base: Bool = false, revision: Int64 = 5) -> QueueEntry {
-    QueueEntry(
+  func archive(base: Bool = false, revision: Int64 = 5) -> QueuedChange {
+    QueuedChange(
       change: FieldChange(id: "b", field: "is_archived", value: true, base: .bool(base), madeAt: madeAt),
       revision: revision)
   }
@@ -28,7 +28,7 @@ import Wire
     let plan = PushPlan(
       [labels(add: ["x"], remove: ["old"], base: ["old"]), archive()],
       server: ["labels": ["old", "other"], "is_archived": false, "updated": .string(after)])
-    #expect(plan.conflicts.map(\.entry.change.field) == ["labels"])
+    #expect(plan.conflicts.map(\.change.field) == ["labels"])
     #expect(plan.conflicts.first?.serverValue == ["old", "other"])
     #expect(plan.patch == ["is_archived": true])
     #expect(plan.sent == ["is_archived": 5])
@@ -59,7 +59,7 @@ import Wire
 
   @Test func fieldsTheServerLeavesOutCountAsTheirDefaults() {
     // Progress 0 and false flags may be absent; a base of 0 is then no difference.
-    let progress = QueueEntry(
+    let progress = QueuedChange(
       change: FieldChange(id: "b", field: "read_progress", value: 100, base: 0, madeAt: madeAt), revision: 1)
     let plan = PushPlan([progress], server: ["updated": .string(after)])
     #expect(plan.conflicts.isEmpty)

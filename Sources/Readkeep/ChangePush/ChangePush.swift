@@ -117,9 +117,9 @@ public struct ChangePush: Sendable {
   }
 
   /// The queue grouped by bookmark, the bookmark with the oldest change first.
-  static func byBookmark(_ changes: [QueueEntry]) -> [(id: String, changes: [QueueEntry])] {
+  static func byBookmark(_ changes: [QueuedChange]) -> [(id: String, changes: [QueuedChange])] {
     var order: [String] = []
-    var groups: [String: [QueueEntry]] = [:]
+    var groups: [String: [QueuedChange]] = [:]
     for queued in changes {
       if groups[queued.change.id] == nil { order.append(queued.change.id) }
       groups[queued.change.id, default: []].append(queued)
@@ -149,7 +149,7 @@ public struct ChangePush: Sendable {
   }
 
   private func push(
-    _ groups: [(id: String, changes: [QueueEntry])], server: [String: JSONObject], into tally: inout Tally,
+    _ groups: [(id: String, changes: [QueuedChange])], server: [String: JSONObject], into tally: inout Tally,
     observer: (any PushObserver)?, emit: (any WireRecord) throws -> Void
   ) async throws {
     try await withThrowingTaskGroup(of: BookmarkOutcome.self) { group in
@@ -181,18 +181,18 @@ public struct ChangePush: Sendable {
 
   /// One bookmark: conflicts and what the server already holds are settled first, then the
   /// rest goes in one PATCH.
-  private func push(id: String, changes: [QueueEntry], server: JSONObject?) async throws -> BookmarkOutcome {
+  private func push(id: String, changes: [QueuedChange], server: JSONObject?) async throws -> BookmarkOutcome {
     let plan = PushPlan(changes, server: server)
     var records: [any WireRecord] = []
     let serverUpdated = server?["updated"]
     for conflict in plan.conflicts {
-      let field = conflict.entry.change.field
+      let field = conflict.change.field
       var values: JSONObject = [field: conflict.serverValue]
       values["updated"] = serverUpdated
-      try store.settle(id: id, revisions: [field: conflict.entry.revision], serverValues: values)
+      try store.settle(id: id, revisions: [field: conflict.revision], serverValues: values)
       records.append(
         PushConflict(
-          id: id, field: field, local: PushPlan.local(conflict.entry.change), server: conflict.serverValue,
+          id: id, field: field, local: PushPlan.local(conflict.change), server: conflict.serverValue,
           serverUpdated: serverUpdated?.stringValue))
     }
     if !plan.applied.isEmpty { try store.settle(id: id, revisions: plan.applied, serverValues: [:]) }

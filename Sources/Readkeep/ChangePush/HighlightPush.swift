@@ -3,8 +3,8 @@ import OfflineStore
 import Readeck
 import Wire
 
-/// Sending what was queued for highlights, oldest first: creates (POST, exactly once, like
-/// links: a create marked as sent is first looked for among the bookmark's highlights by its
+/// Sending what was queued for highlights, oldest first: creates (POST, exactly once by
+/// CreateOnce: a create sent before is looked for among the bookmark's highlights by its
 /// selectors and offsets), edits (PATCH) and deletes (DELETE). A highlight or bookmark the server
 /// no longer has is a `gone` record and leaves the queue; one the server refuses fails alone
 /// and stays.
@@ -63,14 +63,10 @@ struct HighlightPush: Sendable {
 
   /// The server's highlight for a create, and whether it was found there rather than made now.
   private func createdOnce(_ item: QueuedHighlight) async throws -> (JSONObject, adopted: Bool) {
-    if item.sentAt != nil, let found = try await find(item) { return (found, true) }
-    try store.highlightSent(localID: item.id, at: now())
-    do {
-      return (try await client.createHighlight(bookmarkID: item.bookmarkID, fields: Self.body(of: item)), false)
-    } catch let error as ReadeckError where LinkCreation.mayHaveReached(error) {
-      guard let found = try await find(item) else { throw error }
-      return (found, true)
-    }
+    try await CreateOnce.create(
+      sentAt: item.sentAt, now: now(), find: { _ in try await find(item) },
+      markSent: { try store.highlightSent(localID: item.id, at: $0) },
+      post: { try await client.createHighlight(bookmarkID: item.bookmarkID, fields: Self.body(of: item)) })
   }
 
   private func edit(_ item: QueuedHighlight, emit: (any WireRecord) throws -> Void) async throws {

@@ -3,10 +3,8 @@ import OfflineStore
 import Readeck
 import Wire
 
-/// Saving the queued links on the server exactly once. The store records that a link is being
-/// sent before the POST goes out; a link so marked may be on the server already (a push killed
-/// after the server accepted it, an answer lost on the way), so before sending it again the push
-/// lists what the server created since and takes a bookmark of the same link for it.
+/// Saving the queued links on the server exactly once (CreateOnce): a link sent before is looked
+/// for among what the server created since, and a bookmark of the same link taken for it.
 struct LinkCreation: Sendable {
   let client: ReadeckClient
   let store: OfflineStore
@@ -30,28 +28,19 @@ struct LinkCreation: Sendable {
   ) async throws -> Tally {
     var tally = Tally()
     for link in links {
-      if let sentAt = link.sentAt, let id = try await find(link, createdSince: sentAt) {
-        try settle(link, id: id, adopted: true, emit: emit)
+      do {
+        let (id, adopted) = try await CreateOnce.create(
+          sentAt: link.sentAt, now: now(), find: { try await find(link, createdSince: $0) },
+          markSent: { try store.linkSent(localID: link.localID, at: $0) },
+          post: { try await client.create(url: link.url, title: link.title, labels: link.labels) })
+        try settle(link, id: id, adopted: adopted, emit: emit)
         tally.created += 1
-      } else {
-        do {
-          try store.linkSent(localID: link.localID, at: now())
-          let id = try await client.create(url: link.url, title: link.title, labels: link.labels)
-          try settle(link, id: id, adopted: false, emit: emit)
-          tally.created += 1
-        } catch let error as ReadeckError {
-          if case .tokenRejected = error { throw error }
-          if case .unreachable = error { throw error }
-          // An answer that never came may hide a create that did.
-          if Self.mayHaveReached(error), let id = try await find(link, createdSince: now()) {
-            try settle(link, id: id, adopted: true, emit: emit)
-            tally.created += 1
-          } else {
-            try emit(ChangePush.failure(id: link.localID, sent: Self.body(of: link), error))
-            observer?.failed(id: link.localID, error: error)
-            tally.failed += 1
-          }
-        }
+      } catch let error as ReadeckError {
+        if case .tokenRejected = error { throw error }
+        if case .unreachable = error { throw error }
+        try emit(ChangePush.failure(id: link.localID, sent: Self.body(of: link), error))
+        observer?.failed(id: link.localID, error: error)
+        tally.failed += 1
       }
       observer?.advanced()
     }
@@ -77,15 +66,6 @@ struct LinkCreation: Sendable {
       page = try await client.bookmarks(BookmarkQuery(), offset: 0, limit: 100, url: next)
     }
     return nil
-  }
-
-  /// Whether the server may have created the bookmark although the push heard no 202.
-  static func mayHaveReached(_ error: ReadeckError) -> Bool {
-    switch error {
-    case .unanswered, .invalidResponse: true
-    case .http(let status, _): status >= 500
-    default: false
-    }
   }
 
   /// What `POST /api/bookmarks` carries for the link.

@@ -19,14 +19,17 @@ public struct PushPlan: Sendable {
   /// Fields where the server's newer value wins.
   public var conflicts: [Conflict] = []
 
+  /// A queued change the server's newer value overrides: the change, the revision to remove
+  /// from the queue, and the value that wins.
   public struct Conflict: Sendable {
-    public var entry: QueueEntry
+    public var change: FieldChange
+    public var revision: Int64
     public var serverValue: JSONValue
   }
 
   /// - Parameter server: the bookmark on the server; nil when the listing did not have it (it is
   ///   then sent, and the server's 404 says it is gone).
-  public init(_ changes: [QueueEntry], server: JSONObject?) {
+  public init(_ changes: [QueuedChange], server: JSONObject?) {
     let serverUpdated = server?["updated"]?.stringValue.flatMap(RFC3339.date(from:))
     for queued in changes {
       let change = queued.change
@@ -40,14 +43,14 @@ public struct PushPlan: Sendable {
       } else if let serverUpdated, serverUpdated > change.madeAt,
         !Self.same(serverValue, Self.normalized(change.base, field: change.field), field: change.field)
       {
-        conflicts.append(Conflict(entry: queued, serverValue: serverValue))
+        conflicts.append(Conflict(change: change, revision: queued.revision, serverValue: serverValue))
       } else {
         add(queued)
       }
     }
   }
 
-  private mutating func add(_ queued: QueueEntry) {
+  private mutating func add(_ queued: QueuedChange) {
     patch.merge(Self.body(of: queued.change)) { _, new in new }
     sent[queued.change.field] = queued.revision
   }
@@ -64,7 +67,7 @@ public struct PushPlan: Sendable {
   }
 
   /// The PATCH body of a bookmark's changes, all of them, as a dry run shows it.
-  public static func body(of changes: [QueueEntry]) -> JSONObject {
+  public static func body(of changes: [QueuedChange]) -> JSONObject {
     changes.reduce(into: [:]) { body, queued in body.merge(Self.body(of: queued.change)) { _, new in new } }
   }
 

@@ -31,9 +31,9 @@ public struct BookmarkEdit: Sendable, Equatable {
   public var isEmpty: Bool { self == BookmarkEdit() }
 }
 
-/// An entry of the offline queue: one field change and the revision a push must find unchanged to
+/// A bookmark change queued offline: one field change and the revision a push must find unchanged to
 /// remove it.
-public struct QueueEntry: Sendable, Equatable {
+public struct QueuedChange: Sendable, Equatable {
   public var change: FieldChange
   public var revision: Int64
 
@@ -123,12 +123,12 @@ extension OfflineStore {
   }
 
   /// The queue, oldest change first; only those of `ids` when given.
-  public func pendingChanges(ids: [String]? = nil) throws -> [QueueEntry] {
+  public func pendingChanges(ids: [String]? = nil) throws -> [QueuedChange] {
     try reading { db in try Self.queuedChanges(db, ids: ids) }
   }
 
   /// ``pendingChanges(ids:)`` inside the caller's transaction (an export's snapshot).
-  static func queuedChanges(_ db: Database, ids: [String]? = nil) throws -> [QueueEntry] {
+  static func queuedChanges(_ db: Database, ids: [String]? = nil) throws -> [QueuedChange] {
     var sql = """
       SELECT bookmark_id, field, value, add_labels, remove_labels, base, base_updated, made_at, revision
       FROM pending_change
@@ -146,7 +146,7 @@ extension OfflineStore {
         id: row["bookmark_id"], field: row["field"], value: (row["value"] as String?).map(Self.parse),
         addLabels: add, removeLabels: remove, base: Self.parse(row["base"]), baseUpdated: row["base_updated"],
         madeAt: Date(timeIntervalSince1970: row["made_at"]))
-      return QueueEntry(change: change, revision: row["revision"])
+      return QueuedChange(change: change, revision: row["revision"])
     }
   }
 
