@@ -95,3 +95,17 @@ public struct HighlightSummary: WireRecord, Hashable {
     members.put("complete", complete)
   }
 }
+
+/// Readeck's highlight colours. Here because they are part of the records' contract (what
+/// `rk-cache highlight --color` takes, what a listing without a colour means); the server takes
+/// any name of up to 32 characters, and a reader shows one it does not know as the default.
+public enum HighlightColor {
+  public static let names = ["yellow", "red", "blue", "green"]
+  public static let defaultName = "yellow"
+
+  /// How a reader shows the colour `name`: one of ``names`` (any case), else the default.
+  public static func shown(_ name: String?) -> String {
+    guard let name = name?.lowercased(), names.contains(name) else { return defaultName }
+    return name
+  }
+}

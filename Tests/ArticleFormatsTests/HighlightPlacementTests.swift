@@ -64,8 +64,13 @@ import Testing
     #expect(after.startSelector == "section[1]/p[1]" && after.startOffset == 26 && after.endOffset == 31)
     #expect(throws: HighlightPlacement.Problem.overlaps(id: "h1")) { try placement.place("& Gewicht") }
     #expect(throws: HighlightPlacement.Problem.overlaps(id: "q1")) {
-      try placement.place("zählt", avoiding: [("q1", 5..<12)])
+      try placement.place(
+        "zählt",
+        besides: ArticleHighlights(placed: [
+          .init(id: "q1", range: 5..<12, text: "", shown: .init(color: nil, note: nil))
+        ]))
     }
+    #expect(try placement.place("& Gewicht", besides: ArticleHighlights(hidden: ["h1"])).range == 16..<25)
   }
 
   @Test func anAmbiguousQuoteNamesEachPlaceAndAnOccurrenceChoosesOne() throws {

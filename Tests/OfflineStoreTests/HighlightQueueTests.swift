@@ -33,7 +33,7 @@ import Wire
       color: "blue", note: nil)
   }
 
-  @Test func anArticleIsStaleWhenTheListingShowsOtherHighlightsThanItsHTML() throws {
+  @Test func anArticleIsStaleOnlyWhenTheListingHoldsAHighlightItNeitherWrapsNorPlaced() throws {
     let (store, folder) = try makeStore()
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try store.store(article("a1", title: "One", html: Self.wrapped))
@@ -41,16 +41,77 @@ import Wire
     #expect(try store.articlesWithStaleHighlights() == [], "no listing kept yet: nothing can be told")
     try listing(store, [record("h1", note: "a note")])
     #expect(try store.articlesWithStaleHighlights() == [], "the HTML shows what the server holds")
+    #expect(try store.articleHighlights(id: "a1")?.isEmpty == true)
     try listing(store, [record("h1", color: "red", note: "a note")])
-    #expect(try store.articlesWithStaleHighlights() == ["a1"], "recoloured")
+    #expect(try store.articlesWithStaleHighlights() == [], "recoloured: the store draws it")
+    #expect(try store.articleHighlights(id: "a1")?.restyled == ["h1": .init(color: "red", note: "a note")])
     try listing(store, [record("h1", note: "another")])
-    #expect(try store.articlesWithStaleHighlights() == ["a1"], "a new note")
+    #expect(try store.articleHighlights(id: "a1")?.restyled == ["h1": .init(color: "yellow", note: "another")])
     try listing(store, [record("h1", note: "a note"), record("h2", bookmark: "a2")])
-    #expect(try store.articlesWithStaleHighlights() == ["a2"], "made on the phone")
+    #expect(try store.articlesWithStaleHighlights() == ["a2"], "made on the phone: only the server knows where")
     try listing(store, [])
-    #expect(try store.articlesWithStaleHighlights() == ["a1"], "deleted on the phone")
-    _ = try store.queue(newHighlight("a2"))
-    #expect(try store.articlesWithStaleHighlights() == ["a1"], "one made here waits for the push")
+    #expect(try store.articlesWithStaleHighlights() == [], "deleted on the phone: the store hides it")
+    #expect(try store.articleHighlights(id: "a1")?.hidden == ["h1"])
+    let made = try store.queue(newHighlight("a2"))
+    #expect(try store.articlesWithStaleHighlights() == [], "one made here is drawn where it was made")
+    #expect(
+      try store.articleHighlights(id: "a2")?.placed
+        == [.init(id: made.id, range: 0..<5, text: "Alpha", shown: .init(color: "blue", note: nil))])
+  }
+
+  @Test func aListingOlderThanTheArticleNeitherHidesNorRestylesItsWrappers() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try listing(store, [record("h0", color: "red")])
+    try store.store(article("a1", title: "One", html: Self.wrapped))
+    #expect(try store.articleHighlights(id: "a1")?.isEmpty == true, "h1 was made after the listing")
+  }
+
+  @Test func aPushedHighlightKeepsItsPlaceUntilTheArticleComesWithTheServersWrapper() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try store.store(article("a1", title: "One", html: "<p>Alpha beta</p>"))
+    let made = try store.queue(newHighlight())
+    try store.highlightSettled(id: made.id, record: record("s1", color: "blue"))
+    let placed = ArticleHighlights.Placed(id: "s1", range: 0..<5, text: "beta", shown: .init(color: "blue", note: nil))
+    #expect(try store.articleHighlights(id: "a1")?.placed == [placed], "the server's id, the store's place")
+    try listing(store, [record("s1", color: "green")])
+    #expect(try store.articlesWithStaleHighlights() == [], "placed: no fetch needed")
+    #expect(try store.articleHighlights(id: "a1")?.placed.map(\.shown.color) == ["green"], "the listing's look")
+    try store.store(
+      article(
+        "a1", title: "One",
+        html:
+          "<p><rd-annotation data-annotation-id-value=\"s1\" data-annotation-color=\"green\">Alpha</rd-annotation> beta</p>"
+      ))
+    #expect(try store.articleHighlights(id: "a1")?.isEmpty == true, "the server's wrapper takes over")
+    try store.store(article("a1", title: "One", html: "<p>Alpha beta</p>"))
+    #expect(try store.articleHighlights(id: "a1")?.placed == [], "and the store's place is gone for good")
+  }
+
+  @Test func aHighlightDeletedHereStaysHiddenAfterThePushUntilTheArticleIsFetchedAgain() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try listing(store, [record("h1", note: "a note")])
+    try store.store(article("a1", title: "One", html: Self.wrapped))
+    _ = try store.queueHighlightDelete(id: "h1")
+    #expect(try store.articleHighlights(id: "a1")?.hidden == ["h1"], "queued")
+    try store.highlightSettled(id: "h1", record: nil)
+    #expect(try store.articleHighlights(id: "a1")?.hidden == ["h1"], "pushed")
+    try store.store(article("a1", title: "One", html: "<p>Alpha beta gamma</p>"))
+    try store.store(article("a1", title: "One", html: Self.wrapped))
+    #expect(try store.articleHighlights(id: "a1")?.hidden == [], "a fetch tells again what the server holds")
+  }
+
+  @Test func anEditMadeHereRestylesTheWrapperBeforeAndAfterThePush() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try store.store(article("a1", title: "One", html: Self.wrapped))
+    try listing(store, [record("h1", note: "a note")])
+    _ = try store.queueHighlightEdit(id: "h1", color: "green", note: nil)
+    #expect(try store.articleHighlights(id: "a1")?.restyled == ["h1": .init(color: "green", note: "a note")])
+    try store.highlightSettled(id: "h1", record: record("h1", color: "green", note: "a note"))
+    #expect(try store.articleHighlights(id: "a1")?.restyled == ["h1": .init(color: "green", note: "a note")])
   }
 
   @Test func aHighlightSentWithoutAnAnswerIsNotChangedUntilThePushSettlesIt() throws {

@@ -40,7 +40,7 @@ import Wire
 
     let store = try OfflineStore(path: path)
     let applied = try store.database.read { db in try Schema.migrator.appliedIdentifiers(db) }
-    #expect(applied == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"])
+    #expect(applied == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10"])
     let indexes = try store.database.read { db in
       try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'article_%'")
     }
@@ -70,6 +70,6 @@ import Wire
     let store = try OfflineStore(readingAt: path)
     #expect(try store.search("migrated").map(\.id) == ["old"])
     let applied = try DatabaseQueue(path: path).read { db in try Schema.migrator.appliedIdentifiers(db) }
-    #expect(applied == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"])
+    #expect(applied == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10"])
   }
 }

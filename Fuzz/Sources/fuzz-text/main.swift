@@ -8,7 +8,8 @@ import ArticleFormats
 // in their place) leave the text as it was, white space aside. The same input is also parsed as a
 // document by the tree builder (HTMLDocument): every node in the tree is its parent's child, the
 // serializer ends; and a quote cut from one of its text nodes is found by HighlightPlacement,
-// whose anchor then lies within the text and covers some of it.
+// whose anchor then lies within the text and covers some of it; drawn into the article as the
+// store draws a highlight made offline, it is read back within that anchor.
 // Run by `scripts/fuzz fuzz-text`; seeded with the article pages in Fuzz/Seeds/fuzz-text.
 import FuzzCheck
 import HTMLScan
@@ -79,6 +80,14 @@ private func fuzzTree(_ html: String) {
   case .success(let anchor):
     check(anchor.range.lowerBound >= 0 && anchor.range.upperBound <= total, "the anchor lies outside the text")
     check(!anchor.range.isEmpty && anchor.startOffset >= 0 && anchor.endOffset > 0, "an empty anchor")
+    let placed = ArticleHighlights.Placed(
+      id: "f", range: anchor.range, text: anchor.text, shown: .init(color: nil, note: "n"))
+    let drawn = HighlightPlacement.drawing(ArticleHighlights(placed: [placed]), in: html)
+    for piece in HighlightPlacement(html: drawn).highlighted where piece.id == "f" {
+      check(
+        anchor.range.contains(piece.range.lowerBound) && piece.range.upperBound <= anchor.range.upperBound,
+        "drawn outside its anchor: \(piece.range) for \(anchor.range)")
+    }
   case .failure(let problem):
     check(problem != .notFound && problem != .emptyQuote, "a quote cut from the text: \(problem)")
   }

@@ -60,11 +60,9 @@ extension RKCache {
     @Option(help: ArgumentHelp(tr("Delete this highlight instead."), valueName: "id"))
     var delete: String?
 
-    static let colors = ["yellow", "red", "blue", "green"]
-
     func validate() throws {
-      if let color, !Self.colors.contains(color) {
-        let colors = Self.colors.joined(separator: ", ")
+      if let color, !HighlightColor.names.contains(color) {
+        let colors = HighlightColor.names.joined(separator: ", ")
         throw ValidationError(tr("--color is one of \(colors)."))
       }
       if let note, note.count > 1024 { throw ValidationError(tr("--note is longer than 1,024 characters.")) }
@@ -118,22 +116,15 @@ extension RKCache {
       guard let html = try offline.cachedHTML(id: id) else {
         throw ToolError(.failure, tr("no article \(id) in the cache"))
       }
-      let pending = try offline.queuedHighlights(bookmarkID: id)
-      let queued = pending.compactMap { item -> (id: String, range: Range<Int>)? in
-        guard item.action == .create, let start = item.rangeStart, let end = item.rangeEnd, start < end else {
-          return nil
-        }
-        return (item.id, start..<end)
-      }
-      let deleted = Set(pending.filter { $0.action == .delete }.map(\.id))
+      let expected = try offline.articleHighlights(id: id) ?? ArticleHighlights()
       let anchor: HighlightAnchor
       do {
-        anchor = try HighlightPlacement(html: html).place(
-          quote, occurrence: occurrence, avoiding: queued, deleted: deleted)
+        anchor = try HighlightPlacement(html: html).place(quote, occurrence: occurrence, besides: expected)
       } catch {
         throw ToolError(.dataError, Self.describe(error))
       }
-      return try offline.queue(NewHighlight(bookmarkID: id, anchor: anchor, color: color ?? "yellow", note: note))
+      return try offline.queue(
+        NewHighlight(bookmarkID: id, anchor: anchor, color: color ?? HighlightColor.defaultName, note: note))
     }
 
     static func describe(_ problem: HighlightPlacement.Problem) -> String {

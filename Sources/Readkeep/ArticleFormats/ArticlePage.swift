@@ -12,7 +12,7 @@ public enum ArticlePage {
   /// The page for a stored article.
   public static func document(_ article: StoredArticle) -> String {
     let info = ArticleInfo(id: article.id, bookmark: article.bookmark, cachedAt: article.cachedAt, bytes: article.bytes)
-    let marked = HighlightMarkup.rewrite(article.html, notes: .inline).html
+    let marked = HighlightMarkup.rewrite(article.htmlWithHighlights, notes: .inline).html
     let body = ArticleCleaner.clean(marked, title: info.title) { Self.isRealImage($0, in: article) }
     return document(info, body: article.with(body).htmlWithDataURIs)
   }

@@ -10,7 +10,7 @@ public enum ArticleText {
     // Highlights between == (Markdown's highlight, read as such in plain text too), notes as
     // numbered references listed after the article: [n1], [n2] …, apart from the links' [1], [2].
     let (marked, notes) = HighlightMarkup.rewrite(
-      article.html, notes: .numbered, open: { _ in "==" }, close: "==", reference: noteMarker)
+      article.htmlWithHighlights, notes: .numbered, open: { _ in "==" }, close: "==", reference: noteMarker)
     let cleaned = article.with(
       ArticleCleaner.clean(marked, title: info.title) { ArticlePage.isRealImage($0, in: article) })
     // Plain text names an image by what it is (its hash tells two of a size apart); Markdown

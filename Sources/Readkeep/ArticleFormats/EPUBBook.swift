@@ -82,7 +82,7 @@ public final class EPUBBook {
     // Highlights as <mark>, their notes numbered as footnotes at the chapter's end. (The
     // XHTML writer keeps no ids or in-book links from an article, so the numbers stay unlinked.)
     let chapterNumber = chapters.count + 1
-    let (marked, notes) = HighlightMarkup.rewrite(article.html, notes: .numbered)
+    let (marked, notes) = HighlightMarkup.rewrite(article.htmlWithHighlights, notes: .numbered)
     let cleaned = ArticleCleaner.clean(marked, title: info.title) { ArticlePage.isRealImage($0, in: article) }
     var used: [String] = []
     let writer = XHTMLWriter { source in

@@ -1,10 +1,10 @@
 import HTMLScan
+import OfflineStore
+import Wire
 
-/// Readeck's highlights as a reader sees them. The server wraps each highlighted piece of an
-/// article in `<rd-annotation data-annotation-id-value="…" data-annotation-color="…">` and puts
-/// a highlight's note in an empty `<rd-annotation data-annotation-note title="…">` after it
-/// (../shared/ref/readeck-highlights.md). Browsers and e-readers show neither; this makes the
-/// pieces `<mark>` elements of their colour and the notes what the format calls for.
+/// Readeck's highlights as a reader sees them. Browsers and e-readers show neither the server's
+/// wrappers nor its note markers (HighlightWrappers); this makes the pieces `<mark>` elements of
+/// their colour and the notes what the format calls for.
 public enum HighlightMarkup {
   /// Where a note goes.
   public enum Notes: Sendable {
@@ -14,9 +14,6 @@ public enum HighlightMarkup {
     case numbered
   }
 
-  /// Readeck's colours; any other name is shown as yellow.
-  static let colors: Set<String> = ["yellow", "red", "blue", "green"]
-
   /// The HTML with the highlights marked, and the notes when they are numbered.
   /// - Parameters:
   ///   - open: what starts a highlighted piece of a colour; `close` ends it.
@@ -25,7 +22,7 @@ public enum HighlightMarkup {
     _ html: String, notes style: Notes, open: (_ color: String) -> String = markTag, close: String = "</mark>",
     reference: (_ number: Int) -> String = { "<sup class=\"rd-noteref\">[\($0)]</sup>" }
   ) -> (html: String, notes: [String]) {
-    guard html.contains("rd-annotation") else { return (html, []) }
+    guard html.contains(HighlightWrappers.element) else { return (html, []) }
     let source = Array(html.utf8)
     var output: [UInt8] = []
     output.reserveCapacity(source.count + 256)
@@ -36,13 +33,12 @@ public enum HighlightMarkup {
     var tokenizer = HTMLTokenizer(source)
     while let token = tokenizer.next() {
       switch token {
-      case .startTag(let tag) where tag.name == "rd-annotation":
+      case .startTag(let tag) where tag.name == HighlightWrappers.element:
         output += source[copied..<tag.range.lowerBound]
         copied = tag.range.upperBound
-        let isNote = tag.attribute("data-annotation-note") != nil
-        if !tag.selfClosing { opened.append(!isNote) }
-        if isNote {
-          let note = tag.attribute("title")?.value ?? ""
+        switch HighlightWrappers.wrapper({ tag.attribute($0)?.value }) {
+        case .note(let note):
+          if !tag.selfClosing { opened.append(false) }
           guard note.contains(where: { !$0.isWhitespace }) else { continue }
           switch style {
           case .inline: output += Array("<span class=\"rd-note\">\(Markup.text(note))</span>".utf8)
@@ -50,12 +46,11 @@ public enum HighlightMarkup {
             notes.append(note)
             output += Array(reference(notes.count).utf8)
           }
-        } else {
-          let color = tag.attribute("data-annotation-color")?.value.lowercased() ?? "yellow"
-          output += Array(open(colors.contains(color) ? color : "yellow").utf8)
-          if tag.selfClosing { output += Array(close.utf8) }
+        case .piece(_, let color):
+          output += Array(open(color).utf8)
+          if tag.selfClosing { output += Array(close.utf8) } else { opened.append(true) }
         }
-      case .endTag(let name, let range) where name == "rd-annotation":
+      case .endTag(let name, let range) where name == HighlightWrappers.element:
         output += source[copied..<range.lowerBound]
         copied = range.upperBound
         if opened.popLast() == true { output += Array(close.utf8) }

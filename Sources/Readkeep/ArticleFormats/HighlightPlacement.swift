@@ -32,14 +32,14 @@ public struct HighlightPlacement: Sendable {
     case nestedTooDeeply
   }
 
-  private let document: HTMLDocument
+  let document: HTMLDocument
   private let body: Int?
   /// The body's text nodes in document order, those inside templates too (Go's parser makes
   /// them ordinary text, so the server counts them): node, code points before it, its scalars,
   /// whether a block's edge lies between it and the one before, and whether a reader sees it.
-  private let texts: [TextNode]
+  let texts: [TextNode]
 
-  private struct TextNode: Sendable {
+  struct TextNode: Sendable {
     var node: Int
     var start: Int
     var scalars: [Unicode.Scalar]
@@ -52,8 +52,7 @@ public struct HighlightPlacement: Sendable {
 
   /// `html` is the article as the server serves it, its highlights wrapped.
   public init(html: String) {
-    let bare = HighlightMarkup.rewrite(html, notes: .numbered, open: { _ in "" }, close: "", reference: { _ in "" })
-      .html
+    let bare = Self.unwrapped(html)
     // Go's parser, which the server uses, runs with scripting on: a noscript is one text node.
     document = HTMLDocument(parsing: bare, scripting: true)
     body = document.body
@@ -62,11 +61,10 @@ public struct HighlightPlacement: Sendable {
   }
 
   /// The anchor of `quote` (of its `occurrence`th match, 1-based, when given), refused when it
-  /// touches a highlight already there (unless its id is in `deleted`: its deletion goes first)
-  /// or one of `avoiding` (those queued, with their ids).
+  /// touches a highlight the article wraps (unless `expected` hides it: its deletion goes first)
+  /// or one the store placed itself (`expected.placed`: queued, or pushed since the fetch).
   public func place(
-    _ quote: String, occurrence: Int? = nil, avoiding: [(id: String, range: Range<Int>)] = [],
-    deleted: Set<String> = []
+    _ quote: String, occurrence: Int? = nil, besides expected: ArticleHighlights = ArticleHighlights()
   ) throws(Problem) -> HighlightAnchor {
     let wanted = Self.normalized(quote.unicodeScalars.enumerated().map { ($0.element, $0.offset) }).scalars.trimmed
     guard !wanted.isEmpty else { throw .emptyQuote }
@@ -95,7 +93,8 @@ public struct HighlightPlacement: Sendable {
     let start = origin[matches[index]]
     let end = origin[matches[index] + wanted.count - 1] + 1
     let range = start..<end
-    let present = highlighted.filter { !deleted.contains($0.id) } + avoiding
+    let present =
+      highlighted.filter { !expected.hidden.contains($0.id) } + expected.placed.map { ($0.id, $0.range) }
     if let taken = present.first(where: { $0.range.overlaps(range) }) {
       throw .overlaps(id: taken.id)
     }
@@ -194,7 +193,8 @@ public struct HighlightPlacement: Sendable {
   /// Elements that run on within a line; any other element's edge parts the text around it.
   private static let inline: Set<String> = [
     "a", "abbr", "b", "bdi", "bdo", "big", "cite", "code", "data", "del", "dfn", "em", "font", "i", "ins", "kbd",
-    "label", "mark", "nobr", "q", "rd-annotation", "s", "samp", "small", "span", "strike", "strong", "sub", "sup",
+    "label", "mark", "nobr", "q", HighlightWrappers.element, "s", "samp", "small", "span", "strike", "strong", "sub",
+    "sup",
     "time", "tt", "u", "var", "wbr",
   ]
 
@@ -225,8 +225,8 @@ public struct HighlightPlacement: Sendable {
           }
         }
         total += length
-      case .element(let element) where element.name == "rd-annotation":
-        inside = element.attribute("data-annotation-id-value") ?? highlight
+      case .element(let element) where element.name == HighlightWrappers.element:
+        if case .piece(let id?, _) = HighlightWrappers.wrapper(element.attribute) { inside = id }
       default:
         break
       }
@@ -302,7 +302,7 @@ extension Array where Element == Unicode.Scalar {
 }
 
 extension String {
-  fileprivate var trimmingWhiteSpace: String {
+  var trimmingWhiteSpace: String {
     let scalars = Array(unicodeScalars)
     let start = scalars.firstIndex { !$0.properties.isWhitespace } ?? scalars.endIndex
     let end = scalars.lastIndex { !$0.properties.isWhitespace }.map { $0 + 1 } ?? start

@@ -93,7 +93,7 @@ struct HighlightPush: Sendable {
     return HighlightRecord(
       id: answer["id"]?.stringValue ?? item.id, bookmarkID: item.bookmarkID,
       text: answer["text"]?.stringValue ?? item.text ?? "",
-      note: note?.isEmpty == false ? note : nil, color: answer["color"]?.stringValue ?? item.color ?? "yellow",
+      note: note?.isEmpty == false ? note : nil, color: answer["color"]?.stringValue ?? item.color ?? HighlightColor.defaultName,
       created: answer["created"]?.stringValue.flatMap(RFC3339.date(from:)) ?? item.queuedAt)
   }
 
@@ -107,7 +107,7 @@ struct HighlightPush: Sendable {
       fields["end_offset"] = item.endOffset.map { .integer(Int64($0)) }
     }
     if item.action != .delete {
-      fields["color"] = .string(item.color ?? "yellow")
+      fields["color"] = .string(item.color ?? HighlightColor.defaultName)
       if let note = item.note, !note.isEmpty { fields["note"] = .string(note) }
     }
     return fields

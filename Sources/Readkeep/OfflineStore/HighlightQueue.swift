@@ -173,15 +173,31 @@ extension OfflineStore {
   public func highlightSettled(id: String, record: HighlightRecord?) throws -> HighlightRecord? {
     try writing { db in
       let kept = try Self.keptHighlight(db, id: id)
+      let place = try Row.fetchOne(
+        db, sql: "SELECT range_start, range_end FROM highlight WHERE id = ?", arguments: [id])
+      let bookmark = try String.fetchOne(
+        db, sql: "SELECT bookmark_id FROM pending_highlight WHERE n = ? OR highlight_id = ?",
+        arguments: [Self.localNumber(id), id])
       try db.execute(
         sql: "DELETE FROM pending_highlight WHERE n = ? OR highlight_id = ?",
         arguments: [Self.localNumber(id), id])
       try removeHighlight(id: id, db)
-      guard var record else { return nil }
+      guard var record else {
+        // The cached article may still wrap it until it is fetched again.
+        if let bookmark, !Self.isLocalHighlightID(id) {
+          try db.execute(
+            sql: "INSERT OR IGNORE INTO highlight_gone (id, bookmark_id) VALUES (?, ?)", arguments: [id, bookmark])
+        }
+        return nil
+      }
       record.title = record.title ?? kept?.title
       record.url = record.url ?? kept?.url
       record.site = record.site ?? kept?.site
       try put(record, db, queued: false)
+      // The store placed it: it keeps that place until the article comes with the server's wrapper.
+      try db.execute(
+        sql: "UPDATE highlight SET range_start = ?, range_end = ? WHERE id = ?",
+        arguments: [place?["range_start"] as Int?, place?["range_end"] as Int?, record.id])
       return record
     }
   }
@@ -256,9 +272,12 @@ extension OfflineStore {
     try put(
       HighlightRecord(
         id: made.id, bookmarkID: made.bookmarkID, title: article?["title"], url: article?["url"],
-        site: article?["site"], text: made.text ?? "", note: made.note, color: made.color ?? "yellow",
+        site: article?["site"], text: made.text ?? "", note: made.note, color: made.color ?? HighlightColor.defaultName,
         created: made.queuedAt),
       db, queued: false)
+    try db.execute(
+      sql: "UPDATE highlight SET range_start = ?, range_end = ? WHERE id = ?",
+      arguments: [made.rangeStart, made.rangeEnd, made.id])
     return made
   }
 

@@ -18,15 +18,16 @@ extension OfflineStore {
       highlight.color = pending["color"] ?? highlight.color
       highlight.note = pending["note"]
     }
+    // A record keeps its place (range_start, range_end) when the server's replaces it.
     try db.execute(
       sql: """
-        INSERT INTO highlight (id, bookmark_id, created, record) VALUES (?, ?, ?, ?)
+        INSERT INTO highlight (id, bookmark_id, created, record, seen_at) VALUES (?, ?, ?, ?, ?)
         ON CONFLICT(id) DO UPDATE SET bookmark_id = excluded.bookmark_id, created = excluded.created,
-          record = excluded.record
+          record = excluded.record, seen_at = excluded.seen_at
         """,
       arguments: [
         highlight.id, highlight.bookmarkID, highlight.created.timeIntervalSince1970,
-        Self.json(.object(highlight.members)),
+        Self.json(.object(highlight.members)), Date().timeIntervalSince1970,
       ])
     let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM highlight WHERE id = ?", arguments: [highlight.id])!
     try db.execute(sql: "DELETE FROM highlight_fts WHERE rowid = ?", arguments: [rowid])

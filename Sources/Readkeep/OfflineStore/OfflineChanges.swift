@@ -193,6 +193,7 @@ extension OfflineStore {
     let changes = db.changesCount
     try db.execute(sql: "DELETE FROM pending_link WHERE bookmark_id = ?", arguments: [id])
     try db.execute(sql: "DELETE FROM pending_highlight WHERE bookmark_id = ?", arguments: [id])
+    try db.execute(sql: "DELETE FROM highlight_gone WHERE bookmark_id = ?", arguments: [id])
     for local in try String.fetchAll(
       db, sql: "SELECT id FROM highlight WHERE bookmark_id = ? AND id LIKE 'local-hl-%'", arguments: [id])
     {

@@ -140,6 +140,7 @@ public final class OfflineStore: Sendable {
     let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM article WHERE id = ?", arguments: [row.id])!
     // A link saved offline has arrived as an article.
     try db.execute(sql: "DELETE FROM pending_link WHERE bookmark_id = ?", arguments: [row.id])
+    try Self.articleStored(id: row.id, html: row.html, db)
     try linkBlobs(db, articleID: row.id, images: row.images)
     try db.execute(sql: "DELETE FROM article_fts WHERE rowid = ?", arguments: [rowid])
     try db.execute(

@@ -15,6 +15,7 @@ enum Schema {
     migrator.registerMigration("v7", migrate: v7)
     migrator.registerMigration("v8", migrate: v8)
     migrator.registerMigration("v9", migrate: v9)
+    migrator.registerMigration("v10", migrate: v10)
     return migrator
   }
 
@@ -224,6 +225,24 @@ enum Schema {
           minutes REAL NOT NULL
         );
         CREATE INDEX reading_step_at ON reading_step(at);
+        """)
+  }
+
+  private static func v10(_ db: Database) throws {
+    // Highlights drawn by the store itself (ArticleHighlights): where one made here or pushed
+    // lies in the body's text until the article is fetched again with the server's wrapper for
+    // it; when each record was last written, so that a record newer than the article's fetch
+    // restyles its wrapper; and the server highlights deleted from here, hidden until then. Old
+    // records count as older than every article.
+    try db.execute(
+      sql: """
+        ALTER TABLE highlight ADD COLUMN range_start INTEGER;
+        ALTER TABLE highlight ADD COLUMN range_end INTEGER;
+        ALTER TABLE highlight ADD COLUMN seen_at REAL NOT NULL DEFAULT 0;  -- seconds since 1970
+        CREATE TABLE highlight_gone (
+          id TEXT PRIMARY KEY NOT NULL,
+          bookmark_id TEXT NOT NULL
+        );
         """)
   }
 }

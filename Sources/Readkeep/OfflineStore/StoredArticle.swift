@@ -25,6 +25,8 @@ public struct StoredArticle: Sendable {
   public var cachedAt: Date
   /// HTML plus its images.
   public var bytes: Int
+  /// What the store knows of its highlights beyond what ``html`` wraps.
+  public var highlights: ArticleHighlights
 
   /// The marker that stands for a stored image in ``html``, followed by its 64-digit hash.
   public static let imageMarker = EmbeddedImages.prefix
@@ -71,9 +73,11 @@ extension OfflineStore {
           mime: link["mime"], fileMime: link["file_mime"], bytes: link["data"])
       }
       let bookmark = (try? JSONValue.parsing(row["bookmark"]))?.objectValue ?? [:]
+      let html = WholeText.text(row["html"])
       return StoredArticle(
-        id: id, bookmark: bookmark, html: WholeText.text(row["html"]), images: images,
-        cachedAt: Date(timeIntervalSince1970: row["cached_at"]), bytes: row["bytes"])
+        id: id, bookmark: bookmark, html: html, images: images,
+        cachedAt: Date(timeIntervalSince1970: row["cached_at"]), bytes: row["bytes"],
+        highlights: try Self.articleHighlights(id: id, html: html, cachedAt: row["cached_at"], db))
     }
   }
 

@@ -46,6 +46,6 @@ public struct HighlightListing: Sendable {
       id: id, bookmarkID: bookmarkID, title: item["bookmark_title"]?.stringValue,
       url: item["bookmark_url"]?.stringValue, site: item["bookmark_site_name"]?.stringValue,
       text: item["text"]?.stringValue ?? "", note: note.isEmpty ? nil : note,
-      color: item["color"]?.stringValue ?? "yellow", created: created)
+      color: item["color"]?.stringValue ?? HighlightColor.defaultName, created: created)
   }
 }
