@@ -93,7 +93,8 @@ struct HighlightPush: Sendable {
     return HighlightRecord(
       id: answer["id"]?.stringValue ?? item.id, bookmarkID: item.bookmarkID,
       text: answer["text"]?.stringValue ?? item.text ?? "",
-      note: note?.isEmpty == false ? note : nil, color: answer["color"]?.stringValue ?? item.color ?? HighlightColor.defaultName,
+      note: note?.isEmpty == false ? note : nil,
+      color: answer["color"]?.stringValue ?? item.color ?? HighlightColor.defaultName,
       created: answer["created"]?.stringValue.flatMap(RFC3339.date(from:)) ?? item.queuedAt)
   }
 
