@@ -18,8 +18,9 @@ extension RKCache {
           Finds the quoted text in the article as the store has it (runs of white space count as \
           one space, typographic quotes as straight ones), computes where it lies as Readeck's \
           server counts it, and queues it for rk-push; the highlight is kept at once under a local \
-          id (local-hl-N), so "rk-cache highlights", show and search have it. The quote may run \
-          across paragraphs, list items and table cells. A quote found more than once needs \
+          id (local-hl-N), so "rk-cache highlights", show, search, page, text and epub have it \
+          before any sync. The quote may run across paragraphs, list items and table cells. A \
+          quote found more than once needs \
           --occurrence: the message shows each occurrence with its surroundings. A quote that is \
           not found or that touches a highlight already there is refused, and nothing is queued.
 
