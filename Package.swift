@@ -337,6 +337,20 @@ let package = Package(
       swiftSettings: settings),
     /// What every test suite may share: a temporary folder of its own.
     .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: settings),
+    /// A tool's command line parsed in process, as its `main` would: the command, or the error
+    /// line and the exit status it would print (ToolKit's internals through @testable).
+    .target(
+      name: "CommandTestSupport", dependencies: ["ToolKit", argumentParser], path: "Tests/CommandTestSupport",
+      swiftSettings: settings),
+    /// Every tool's parse and validation rules in process: usage errors, ranges, contradictions.
+    .testTarget(
+      name: "CommandTests",
+      dependencies: [
+        "CommandTestSupport", "Localization", "ToolKit", "AilAICommand", "AilLogCommand", "AilMailCommand",
+        "AilTranscribeCommand", "LLMFake", "RKCacheCommand", "RKExtractImagesCommand", "RKFetchCommand",
+        "RKPruneCommand", "RKPushCommand", "ReadeckFake", argumentParser,
+      ],
+      swiftSettings: settings),
     /// What the article side's suites share: a fresh store, an article as rk-fetch stores it.
     .target(
       name: "ArticleTestSupport", dependencies: ["OfflineStore", "TestSupport", "Wire"],

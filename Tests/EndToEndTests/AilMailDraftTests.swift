@@ -103,15 +103,9 @@ import Wire
         "cr.eml: not an address, left out of the draft: <anna@example.org^MBcc: hidden@evil.example>"))
   }
 
-  @Test func valuesOnTheCommandLineAreAddressesAndOneLine() throws {
-    let subject = try run(
-      "ail-mail", ["compose", "--to", "anna@example.org", "--subject", "Hi\nBcc: hidden@evil.example"], stdin: "x\n")
-    #expect(subject.status == 64)
-    #expect(subject.stderr.contains("--subject holds a line break"))
-    let to = try run(
-      "ail-mail", ["compose", "--to", "anna@example.org\rBcc: hidden@evil.example", "--subject", "Hi"], stdin: "x\n")
-    #expect(to.status == 64)
-    #expect(to.stderr.contains("--to anna@example.org^MBcc: hidden@evil.example is not an address."))
+  /// --from is resolved with the config's and EMAIL's sender when the run starts, so its check is
+  /// made there (--subject and --to are checked in process, CommandTests).
+  @Test func aSenderOnTheCommandLineIsOneAddress() throws {
     let from = try run(
       "ail-mail",
       ["compose", "--to", "anna@example.org", "--subject", "Hi", "--from", "me@example.org\rBcc: x@y.example"],

@@ -173,19 +173,6 @@ import Wire
     }
   }
 
-  @Test func badOptionsAreUsageErrors() async throws {
-    try await withStore { db, _ in
-      for arguments in [
-        ["--since", "30d"], ["--format", "html"], ["--reading", "--json"], ["--reading", "--since", "yesterday"],
-        ["--reading", "--since", "2026-02-30"], ["--reading", "--format", "pdf"],
-      ] {
-        let result = try run("rk-cache", ["stats", "--db", db] + arguments)
-        #expect(result.status == 64, "\(arguments): \(result.stderr)")
-        #expect(result.stdout.isEmpty)
-      }
-    }
-  }
-
   @Test func theTableShowsTheTotalsABarForEachDayAndTheTopLists() async throws {
     try await withStore { db, _ in
       let result = try run("rk-cache", ["stats", "--db", db, "--reading"], environment: ["TZ": "UTC"])

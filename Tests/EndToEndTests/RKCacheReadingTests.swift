@@ -111,7 +111,6 @@ import ZIPFoundation
         #expect(FileManager.default.fileExists(atPath: site + "/" + link), "\(link) does not resolve")
       }
       #expect(Set(links) == Set(Self.samples.map { "articles/\($0.id).html" }))
-      #expect(try run("rk-cache", ["export", "--db", db]).status == 64)
     }
   }
 

@@ -106,7 +106,6 @@ import Wire
       let missing = try highlight(db, [Self.id, "Kirschen"])
       #expect(missing.status == 65 && missing.stderr.contains("not in the article"))
       #expect(try highlight(db, ["NoSuchArticle000001", "Satz"]).status == 1)
-      #expect(try highlight(db, [Self.id, "Satz", "--color", "purple"]).status == 64)
       #expect(try run("rk-cache", ["pending", "--db", db]).records(kind: "queued_highlight").count == 1)
     }
   }
