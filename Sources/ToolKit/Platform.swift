@@ -82,7 +82,7 @@ enum Platform {
   /// own (a lock on an inherited descriptor would be shared with the tools beside us in a
   /// pipeline). Returns that descriptor, or nil when another process holds the lock.
   static func claimTerminal(behind fd: Int32) -> Int32? {
-    guard let name = ttyname(fd) else { return nil }
+    guard let name = terminalName(fd) else { return nil }
     let own = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC)
     guard own >= 0 else { return nil }
     if flock(own, LOCK_EX | LOCK_NB) == 0 { return own }
@@ -92,7 +92,7 @@ enum Platform {
 
   /// Whether another process holds the drawing lock of the terminal behind `fd`.
   static func isTerminalClaimedByAnother(behind fd: Int32) -> Bool {
-    guard let name = ttyname(fd) else { return false }
+    guard let name = terminalName(fd) else { return false }
     let probe = open(name, O_RDONLY | O_NOCTTY | O_CLOEXEC)
     guard probe >= 0 else { return false }
     defer { close(probe) }
@@ -101,6 +101,15 @@ enum Platform {
       return false
     }
     return true
+  }
+
+  /// The path of the terminal behind `fd`. ttyname_r, not ttyname: ttyname's one static buffer is
+  /// shared by every thread, so two at once could each open the other's terminal (two tools'
+  /// diagnostics in one process, as the tests have them, saw their claim refused that way).
+  private static func terminalName(_ fd: Int32) -> String? {
+    var buffer = [CChar](repeating: 0, count: 256)
+    guard ttyname_r(fd, &buffer, buffer.count) == 0 else { return nil }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// Gives a claim of ``claimTerminal(behind:)`` back.
