@@ -5,7 +5,7 @@ public import PromptCatalog
 public import ToolKit
 
 /// `--catalog`, and loading and saving the catalog it names: what every catalog command shares.
-struct CatalogOptions: ParsableArguments {
+struct CatalogOptions: ParsableArguments, KeptFile {
   @Option(
     help: ArgumentHelp(tr("The catalog file (default: $XDG_DATA_HOME/ailo/catalog.json)."), valueName: "path"),
     completion: .file())
@@ -22,13 +22,7 @@ struct CatalogOptions: ParsableArguments {
 
   func load() throws -> Catalog { try store.load() }
 
-  /// Loads the catalog, lets `change` work on it, and saves it when `change` returns.
-  func change<Result>(_ change: (inout Catalog) throws -> Result) throws -> Result {
-    var catalog = try store.load()
-    let result = try change(&catalog)
-    try store.save(catalog)
-    return result
-  }
+  func save(_ catalog: Catalog) throws { try store.save(catalog) }
 }
 
 /// Reading the text of `--file`, `--system-file` and `import`: a file, or standard input for `-`.
