@@ -175,6 +175,21 @@ public struct Configuration: Sendable {
     return nil
   }
 
+  /// The setting ``resolve(flag:variable:key:)`` finds, read by `parse`. A value `parse` refuses
+  /// (nil) is a usage error when the flag gave it and a configuration error when the environment
+  /// or the file did, with the message `refusal` makes of the value and where it came from.
+  public func resolve<Value>(
+    flag: (name: String, value: String?)? = nil, variable: String?, key: String?, parse: (String) -> Value?,
+    refusal: (_ value: String, _ source: String) -> String
+  ) throws -> Value? {
+    guard let setting = resolve(flag: flag, variable: variable, key: key) else { return nil }
+    guard let value = parse(setting.value) else {
+      let status: ExitStatus = if case .flag = setting.source { .usage } else { .configError }
+      throw ToolError(status, refusal(setting.value, setting.source.description))
+    }
+    return value
+  }
+
   /// Expands a leading `~/` with `$HOME`, for paths from files and environment.
   public func expandingTilde(_ path: String) -> String {
     guard path.hasPrefix("~/"), let home = environment["HOME"] else { return path }

@@ -128,4 +128,28 @@ import Testing
     #expect(error?.status == .configError)
     #expect(error?.message.hasPrefix("/c:1: ") == true)
   }
+
+  /// A value that does not parse is the user's typing when the option gave it (64), and the
+  /// setup's when the environment or the file did (78); either way the message says where it is.
+  @Test func aValueThatDoesNotParseIsRefusedByItsSource() throws {
+    let file = try ConfigFile(path: "/cfg/ailo/config", text: "from = nobody")
+    func resolve(flag: String?, environment: [String: String]) throws -> Int? {
+      try Configuration(tool: "ail-mail", environment: environment, file: file).resolve(
+        flag: ("--from", flag), variable: "EMAIL", key: "from", parse: { Int($0) },
+        refusal: { value, source in "\(source): not a number: \(value)" })
+    }
+    #expect(try resolve(flag: "7", environment: ["EMAIL": "x"]) == 7)
+    let fromFlag = #expect(throws: ToolError.self) { try resolve(flag: "x", environment: [:]) }
+    #expect(fromFlag?.status == .usage)
+    #expect(fromFlag?.message == "option --from: not a number: x")
+    let fromEnvironment = #expect(throws: ToolError.self) { try resolve(flag: nil, environment: ["EMAIL": "y"]) }
+    #expect(fromEnvironment?.status == .configError)
+    #expect(fromEnvironment?.message == "environment variable EMAIL: not a number: y")
+    let fromFile = #expect(throws: ToolError.self) { try resolve(flag: nil, environment: [:]) }
+    #expect(fromFile?.status == .configError)
+    #expect(fromFile?.message == "/cfg/ailo/config:1: not a number: nobody")
+    let unset = try Configuration(tool: "ail-mail", environment: [:], file: nil).resolve(
+      variable: "EMAIL", key: "from", parse: { Int($0) }, refusal: { _, _ in "" })
+    #expect(unset == nil)
+  }
 }

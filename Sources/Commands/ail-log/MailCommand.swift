@@ -47,7 +47,9 @@ extension AilLog {
           }
           recipients += parsed
         }
-        let sender = try resolveFrom()
+        let sender = try Configuration(tool: "ail-log", file: try ConfigFile.load(app: "ailo")).resolve(
+          flag: ("--from", from), variable: "EMAIL", key: "from", parse: SenderAddress.parse,
+          refusal: SenderAddress.refusal(of:from:))
         let entry = try log.openForReading().entry(id)
         let now = LocalTime.now
         let domain = sender?.address.split(separator: "@").last.map(String.init) ?? "ail-log.invalid"
@@ -58,20 +60,6 @@ extension AilLog {
         try message.bytes(text: entry.content).withUnsafeBytes { try sink.write($0) }
         try sink.flush()
       }
-    }
-
-    private func resolveFrom() throws -> MailAddress? {
-      let configuration = Configuration(tool: "ail-log", file: try ConfigFile.load(app: "ailo"))
-      guard let setting = configuration.resolve(flag: ("--from", from), variable: "EMAIL", key: "from") else {
-        return nil
-      }
-      // An address with a CR in it would split the header for msmtp -t: one checked address only.
-      guard let address = HeaderValue.addresses(in: setting.value)?.first else {
-        throw ToolError(
-          setting.source == .flag("--from") ? .usage : .configError,
-          tr("\(setting.source): not an address: \(setting.value)"))
-      }
-      return address
     }
   }
 }

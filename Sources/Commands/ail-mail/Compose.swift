@@ -91,18 +91,14 @@ struct Compose: ParsableCommand {
     let diagnostics = common.diagnostics(for: "ail-mail")
     try runTool(diagnostics) {
       let text = try DraftInput.readText(textFile, allowEmpty: allowEmpty)
-      let attachments = try attach.read()
-      let sender = try DraftInput.resolveFrom(from)
-      let draft = DraftInput.draft(from: sender)
-      var message = OutgoingMessage(
-        from: sender, to: to.flatMap { AddressList.parse($0) }, subject: subject, date: draft.date,
-        offsetSeconds: draft.offsetSeconds, messageID: draft.messageID)
-      message.cc = cc.flatMap { AddressList.parse($0) }
-      message.bcc = bcc.flatMap { AddressList.parse($0) }
-      let written = try signing.apply(message.bytes(text: text, attachments: attachments), from: sender)
-      let sink = OutputSink.standardOutput
-      try written.withUnsafeBytes { try sink.write($0) }
-      try sink.flush()
+      try DraftInput.write(from: from, attach: attach, signing: signing) { draft, attachments in
+        var message = OutgoingMessage(
+          from: draft.from, to: to.flatMap { AddressList.parse($0) }, subject: subject, date: draft.date,
+          offsetSeconds: draft.offsetSeconds, messageID: draft.messageID)
+        message.cc = cc.flatMap { AddressList.parse($0) }
+        message.bcc = bcc.flatMap { AddressList.parse($0) }
+        return message.bytes(text: text, attachments: attachments)
+      }
     }
   }
 }

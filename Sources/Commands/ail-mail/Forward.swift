@@ -67,18 +67,12 @@ struct Forward: ParsableCommand {
     try runTool(diagnostics) {
       let (message, _, text) = try DraftInput.read(
         original: original, textFile: textFile, allowEmpty: allowEmpty, diagnostics: diagnostics)
-      let attachments = try attach.read()
-      let sender = try DraftInput.resolveFrom(from)
       let recipients = to.flatMap { AddressList.parse($0) }
-      let draft = DraftInput.draft(from: sender)
-      let unsigned =
+      try DraftInput.write(from: from, attach: attach, signing: signing) { draft, attachments in
         asAttachment
-        ? draft.message(enclosing: message, to: recipients, text: text, attachments: attachments)
-        : draft.message(forwarding: message, to: recipients, text: text, attachments: attachments)
-      let written = try signing.apply(unsigned, from: sender)
-      let sink = OutputSink.standardOutput
-      try written.withUnsafeBytes { try sink.write($0) }
-      try sink.flush()
+          ? draft.message(enclosing: message, to: recipients, text: text, attachments: attachments)
+          : draft.message(forwarding: message, to: recipients, text: text, attachments: attachments)
+      }
     }
   }
 }
