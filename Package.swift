@@ -80,7 +80,8 @@ let package = Package(
     .target(name: "Localization", swiftSettings: settings),
     /// What every executable needs around Wire: line reader, stdout sink, diagnostics, progress,
     /// exit statuses, configuration and secrets.
-    .target(name: "ToolKit", dependencies: ["Localization", "Wire", argumentParser], swiftSettings: settings),
+    .target(
+      name: "ToolKit", dependencies: ["Localization", "PrivateFiles", "Wire", argumentParser], swiftSettings: settings),
     /// Retry policy, backoff, Retry-After and a per-host circuit breaker, for every HTTP tool.
     .target(
       name: "Resilience", dependencies: ["Localization", "Wire", asyncHTTPClient] + nio, swiftSettings: settings),
@@ -459,7 +460,7 @@ let package = Package(
     .testTarget(name: "ContentHashTests", dependencies: ["ContentHash"], swiftSettings: settings),
     /// Line reader, output sink, diagnostics, exit statuses, configuration and secrets.
     .testTarget(
-      name: "ToolKitTests", dependencies: ["TestSupport", "Localization", "ToolKit", argumentParser],
+      name: "ToolKitTests", dependencies: ["TestSupport", "Localization", "PrivateFiles", "ToolKit", argumentParser],
       swiftSettings: settings),
     /// Man pages and completion scripts: rendering, freshness against the committed pages.
     .testTarget(

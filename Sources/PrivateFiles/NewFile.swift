@@ -20,7 +20,7 @@ public enum NewFile {
         reason: tr("cannot create a file in \(folder): \(FileDestination.describe(errno))"))
     }
     defer { unlink(partial) }
-    var error = data.withUnsafeBytes { PartialFile.writeAll(descriptor, $0) }
+    var error = data.withUnsafeBytes { DescriptorWrite.writeAll(descriptor, $0) }
     // On disk before it is named, so that a crash leaves no named file that is not whole.
     if error == 0 && fsync(descriptor) != 0 { error = errno }
     close(descriptor)

@@ -46,7 +46,7 @@ public final class PartialFile {
         path: path, reason: tr("cannot create a file in \(folder): \(FileDestination.describe(errno))"))
     }
     defer { close(descriptor) }
-    let error = initial.withUnsafeBytes { Self.writeAll(descriptor, $0) }
+    let error = initial.withUnsafeBytes { DescriptorWrite.writeAll(descriptor, $0) }
     if error != 0 {
       unlink(partial)
       throw FileWriteError(path: path, reason: FileDestination.describe(error))
@@ -116,25 +116,9 @@ public final class PartialFile {
   /// The plain standard output: write(2) to descriptor 1, any failure thrown.
   public static var writeToDescriptor1: StandardOutput {
     { bytes in
-      let error = writeAll(1, bytes)
+      let error = DescriptorWrite.writeAll(1, bytes)
       if error != 0 { throw FileWriteError(path: "-", reason: FileDestination.describe(error)) }
     }
-  }
-
-  /// write(2) until everything is written: 0, or the errno that stopped it.
-  static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
-    guard var base = bytes.baseAddress else { return 0 }
-    var remaining = bytes.count
-    while remaining > 0 {
-      let written = write(descriptor, base, remaining)
-      if written < 0 {
-        if errno == EINTR { continue }
-        return errno
-      }
-      base += written
-      remaining -= written
-    }
-    return 0
   }
 }
 

@@ -1,4 +1,5 @@
 import Localization
+import PrivateFiles
 import Synchronization
 
 /// Messages for people, on standard error: `tool: error: …`, `tool: warning: …`, plain notes, and
@@ -140,7 +141,7 @@ public final class Diagnostics: Sendable {
   private func write(_ text: String) {
     var text = text
     // Nothing sensible can be done when stderr itself fails.
-    _ = text.withUTF8 { Platform.writeAll(fd, UnsafeRawBufferPointer($0)) }
+    _ = text.withUTF8 { DescriptorWrite.writeAll(fd, UnsafeRawBufferPointer($0)) }
   }
 }
 

@@ -1,4 +1,5 @@
 import Localization
+import PrivateFiles
 import Synchronization
 import Wire
 
@@ -102,7 +103,7 @@ public final class OutputSink: Sendable {
   }
 
   private func put(_ bytes: UnsafeRawBufferPointer) throws {
-    let code = Platform.writeAll(fd, bytes)
+    let code = DescriptorWrite.writeAll(fd, bytes)
     if code == 0 { return }
     if code == Platform.brokenPipe {
       if survivesClosedPipe { throw ClosedPipe() }

@@ -15,22 +15,6 @@ enum Platform {
   static let standardError: Int32 = 2
   static let brokenPipe: Int32 = EPIPE
 
-  /// write(2) until everything is written. Returns 0 or the errno that stopped it.
-  static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32 {
-    guard var base = bytes.baseAddress else { return 0 }
-    var remaining = bytes.count
-    while remaining > 0 {
-      let written = write(fd, base, remaining)
-      if written < 0 {
-        if errno == EINTR { continue }
-        return errno
-      }
-      base += written
-      remaining -= written
-    }
-    return 0
-  }
-
   /// read(2), retried on EINTR. Returns the byte count (0 at end of file) or a negated errno.
   static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
     while true {

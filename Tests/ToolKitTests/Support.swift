@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 import TestSupport
 
 @testable import ToolKit
@@ -22,11 +23,11 @@ final class TestPipe: @unchecked Sendable {
 
   func write(_ text: String) {
     var text = text
-    _ = text.withUTF8 { Platform.writeAll(writeEnd, UnsafeRawBufferPointer($0)) }
+    _ = text.withUTF8 { DescriptorWrite.writeAll(writeEnd, UnsafeRawBufferPointer($0)) }
   }
 
   func write(_ bytes: [UInt8]) {
-    _ = bytes.withUnsafeBytes { Platform.writeAll(writeEnd, $0) }
+    _ = bytes.withUnsafeBytes { DescriptorWrite.writeAll(writeEnd, $0) }
   }
 
   func closeWrite() {
