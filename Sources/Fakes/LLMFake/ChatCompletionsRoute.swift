@@ -46,7 +46,7 @@ struct ChatCompletionsRoute {
       timing: model.timing ?? context.settings.timing, limit: limit, contextLength: nil)
     let framing = OpenAIFraming(
       flavor: flavor, id: Identifiers.completionID(flavor: flavor, sequence: context.sequence),
-      created: Clock.unixSeconds(context.now), model: modelName)
+      created: BodyTimestamps.unixSeconds(context.now), model: modelName)
 
     guard body["stream"]?.boolValue == true else {
       var plan = Plan.json(framing.completion(generation), contentType: flavor.jsonContentType)
@@ -88,7 +88,7 @@ struct ModelsRoute {
 
   private func write(_ model: FakeModel, to out: inout JSONOut) {
     let flavor = context.settings.flavor
-    let created = flavor == .liteLLM ? 1_677_610_602 : Clock.unixSeconds(context.modelTime)
+    let created = flavor == .liteLLM ? 1_677_610_602 : BodyTimestamps.unixSeconds(context.modelTime)
     out.object { entry in
       entry.member("id", flavor == .ollama ? model.taggedName : model.name)
       entry.member("object", "model")

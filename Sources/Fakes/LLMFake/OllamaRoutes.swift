@@ -29,7 +29,7 @@ struct OllamaRoutes {
       var json = JSONOut(escaping: .go)
       json.object { out in
         out.member("model", requested)
-        out.member("created_at", Clock.goTime(context.now))
+        out.member("created_at", BodyTimestamps.goTime(context.now))
         if chat {
           writeMessage("", to: &out)
           out.member("done_reason", "load")
@@ -77,7 +77,7 @@ struct OllamaRoutes {
       var json = JSONOut(escaping: .go)
       json.object { out in
         out.member("model", requested)
-        out.member("created_at", Clock.goTime(start.adding(milliseconds: generation.offset(ofPiece: index))))
+        out.member("created_at", BodyTimestamps.goTime(start.adding(milliseconds: generation.offset(ofPiece: index))))
         if chat { writeMessage(piece, to: &out) } else { out.member("response", piece) }
         out.member("done", false)
       }
@@ -110,7 +110,7 @@ struct OllamaRoutes {
     let metrics = generation.metrics
     json.object { out in
       out.member("model", model)
-      out.member("created_at", Clock.goTime(time))
+      out.member("created_at", BodyTimestamps.goTime(time))
       if chat {
         writeMessage(text, to: &out)
         out.member("done_reason", generation.finishReason)
@@ -145,7 +145,7 @@ struct OllamaRoutes {
           list.object { entry in
             entry.member("name", model.taggedName)
             entry.member("model", model.taggedName)
-            entry.member("modified_at", Clock.goTime(context.modelTime))
+            entry.member("modified_at", BodyTimestamps.goTime(context.modelTime))
             entry.member("size", model.size)
             entry.member("digest", Identifiers.digest(of: model.taggedName))
             entry.objectMember("details") { details in
@@ -190,7 +190,7 @@ struct OllamaRoutes {
     var json = JSONOut(escaping: .go)
     json.object { out in
       out.member("license", "")
-      out.member("modified_at", Clock.goTime(context.modelTime))
+      out.member("modified_at", BodyTimestamps.goTime(context.modelTime))
       out.objectMember("details") { details in
         details.member("parent_model", "")
         details.member("format", "gguf")

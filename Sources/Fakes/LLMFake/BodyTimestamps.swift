@@ -7,7 +7,7 @@ import Wire
 #endif
 
 /// The wall-clock forms of time the server writes in bodies.
-enum Clock {
+enum BodyTimestamps {
   /// Unix seconds, as `created` carries them.
   static func unixSeconds(_ date: Date) -> Int { Int(date.timeIntervalSince1970.rounded(.down)) }
 
