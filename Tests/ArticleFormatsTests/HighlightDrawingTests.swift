@@ -1,3 +1,4 @@
+import Foundation
 import OfflineStore
 import Testing
 
@@ -59,6 +60,38 @@ import Testing
     let html = "<p>Alpha beta gamma"
     #expect(HighlightPlacement.drawing(Self.placed("x", 0..<5, "Omega"), in: html) == html)
     #expect(HighlightPlacement.drawing(Self.placed("x", 10..<40, "beyond"), in: html) == html)
+  }
+
+  @Test func theWhiteSpaceBetweenTableCellsTakesNoWrapper() {
+    let html = "<table>\n<tr>\n<td>Birnen</td>\n<td>3 €</td>\n</tr>\n</table>"
+    #expect(
+      HighlightPlacement.drawing(Self.placed("t", 5..<12, "nen\n3 €"), in: html)
+        == "<table>\n<tbody><tr>\n<td>Bir<rd-annotation id=\"annotation-t\" data-annotation-id-value=\"t\" "
+        + "data-annotation-color=\"yellow\">nen</rd-annotation></td>\n<td><rd-annotation data-annotation-id-value=\"t\" "
+        + "data-annotation-color=\"yellow\">3 €</rd-annotation></td>\n</tr>\n</tbody></table>")
+  }
+
+  @Test func aHighlightWrappedInSeveralPlacesKeepsOneNote() {
+    let piece = "<rd-annotation data-annotation-id-value=\"h1\" data-annotation-color=\"yellow\">"
+    let html =
+      "<p>\(piece)Alpha</rd-annotation> beta \(piece)gamma</rd-annotation>"
+      + "<rd-annotation data-annotation-note title=\"n\"></rd-annotation></p>"
+    let drawn = HighlightPlacement.drawing(
+      ArticleHighlights(restyled: ["h1": .init(color: "red", note: "n")]), in: html)
+    #expect(drawn.components(separatedBy: "data-annotation-note").count == 2, "\(drawn)")
+    #expect(drawn.components(separatedBy: "data-annotation-color=\"red\"").count == 3, "\(drawn)")
+  }
+
+  @Test func aPlacedRangeOutsideTheTextIsLeftOutWithoutATrap() {
+    let html = "<p>Alpha beta gamma</p>"
+    #expect(HighlightPlacement.drawing(Self.placed("x", -3..<2, "Al"), in: html) == html)
+  }
+
+  @Test func aPushedHighlightThatCannotBeDrawnAsksForTheArticleAgainButOneQueuedHereDoesNot() {
+    let html = "<p>Alpha beta gamma</p>"
+    #expect(!HighlightPlacement.drawn(Self.placed("s1", 0..<5, "Omega"), in: html).complete)
+    #expect(HighlightPlacement.drawn(Self.placed("local-hl-1", 0..<5, "Omega"), in: html).complete)
+    #expect(HighlightPlacement.drawn(Self.placed("s1", 0..<5, "Alpha"), in: html).complete)
   }
 
   @Test func anArticleWithNothingToDrawIsReturnedAsItIs() {

@@ -114,6 +114,28 @@ import Wire
     #expect(try store.articleHighlights(id: "a1")?.restyled == ["h1": .init(color: "green", note: "a note")])
   }
 
+  @Test func anArticleFetchedAgainAfterTheListingShowsItsWrappersAsServed() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try store.store(article("a1", title: "One", html: "<p>Alpha beta gamma</p>"))
+    try listing(store, [record("h0", color: "red")])
+    // Made on the phone after the listing; the article was first cached before it.
+    try store.store(article("a1", title: "One", html: Self.wrapped))
+    #expect(try store.articleHighlights(id: "a1")?.isEmpty == true, "neither hidden nor restyled by the older listing")
+  }
+
+  @Test func droppingAQueuedDeleteGivesTheHighlightBack() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try store.store(article("a1", title: "One", html: Self.wrapped))
+    try listing(store, [record("h1", note: "a note")])
+    _ = try store.queueHighlightDelete(id: "h1")
+    #expect(try store.articleHighlights(id: "a1")?.hidden == ["h1"])
+    #expect(try store.dropHighlight(id: "h1")?.action == .delete)
+    #expect(try store.highlights().map(\.id) == ["h1"], "kept again")
+    #expect(try store.articleHighlights(id: "a1")?.isEmpty == true, "shown as served, and so in the way of an overlap")
+  }
+
   @Test func aHighlightSentWithoutAnAnswerIsNotChangedUntilThePushSettlesIt() throws {
     let (store, folder) = try makeStore()
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -72,4 +72,28 @@ import Wire
     let applied = try DatabaseQueue(path: path).read { db in try Schema.migrator.appliedIdentifiers(db) }
     #expect(applied == ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10"])
   }
+
+  @Test func aCreateQueuedBeforeVersionTenIsDrawnWhereItWasPlaced() throws {
+    let folder = TemporaryFolder.path("store-migration")
+    defer { TemporaryFolder.remove(folder) }
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let path = folder + "/cache.sqlite"
+    let queue = try DatabaseQueue(path: path)
+    try Schema.migrator.migrate(queue, upTo: "v9")
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT INTO article (id, bookmark, html, title, labels, image_urls, cached_at, bytes, image_count)
+          VALUES ('a1', '{}', '<p>Alpha beta</p>', 'One', '[]', '[]', 1700000000, 17, 0);
+          INSERT INTO pending_highlight (bookmark_id, action, text, color, start_selector, start_offset, end_selector,
+            end_offset, range_start, range_end, queued_at)
+          VALUES ('a1', 'create', 'beta', 'blue', 'p[1]', 6, 'p[1]', 10, 6, 10, 1700000100);
+          INSERT INTO highlight (id, bookmark_id, created, record) VALUES ('local-hl-1', 'a1', 1700000100,
+            '{"kind":"highlight","id":"local-hl-1","bookmark_id":"a1","text":"beta","color":"blue","created":"2023-11-14T22:15:00Z"}');
+          """)
+    }
+    try queue.close()
+    let store = try OfflineStore(path: path)
+    #expect(try store.articleHighlights(id: "a1")?.placed.map(\.range) == [6..<10])
+  }
 }

@@ -12,13 +12,23 @@ extension HighlightPlacement {
   /// `html` with `expected` drawn in: the article parsed as the server parses it (the wrappers
   /// taken out), every highlight wrapped again as the server wraps it (a piece per text node,
   /// the first with the id, the note marker after the last), and serialized, as the server
-  /// serializes its tree. The HTML as it is when nothing differs, when a placed highlight's text
-  /// is no longer where the store put it, or when the wrapped highlights cannot be told apart.
+  /// serializes its tree. The HTML as it is when nothing differs, or when the wrapped highlights
+  /// cannot be told apart; a placed highlight whose text is no longer where the store put it is
+  /// left out.
   public static func drawing(_ expected: ArticleHighlights, in html: String) -> String {
-    guard !expected.isEmpty else { return html }
+    drawn(expected, in: html).html
+  }
+
+  /// ``drawing(_:in:)``, and whether it drew every highlight the server holds that it was to
+  /// draw: when not, only fetching the article again shows them (`rk-cache ids --stale`). A
+  /// highlight still queued here is not counted, as the server does not have it.
+  public static func drawn(_ expected: ArticleHighlights, in html: String) -> (html: String, complete: Bool) {
+    guard !expected.isEmpty else { return (html, true) }
     let placement = HighlightPlacement(html: html)
     let looks = HighlightWrappers.shown(in: html)
-    guard looks.isEmpty || !placement.highlighted.isEmpty, let body = placement.document.body else { return html }
+    guard looks.isEmpty || !placement.highlighted.isEmpty, !placement.document.exceedsGoNestingLimit,
+      let body = placement.document.body
+    else { return (html, false) }
     var changed = false
     var drawn: [Drawn] = placement.highlighted.compactMap { wrapped in
       let look = looks[wrapped.id] ?? .init(color: nil, note: nil)
@@ -27,24 +37,29 @@ extension HighlightPlacement {
       return now.map { Drawn(id: wrapped.id, range: wrapped.range, shown: $0) }
     }
     let text = placement.texts.flatMap(\.scalars)
-    for placed in expected.placed
-    where placed.range.upperBound <= text.count && !drawn.contains(where: { $0.range.overlaps(placed.range) })
-      && String(String.UnicodeScalarView(text[placed.range])).trimmingWhiteSpace == placed.text
-    {
+    var complete = true
+    for placed in expected.placed {
+      guard placed.range.lowerBound >= 0, placed.range.upperBound <= text.count,
+        !drawn.contains(where: { $0.range.overlaps(placed.range) }),
+        String(String.UnicodeScalarView(text[placed.range])).trimmingWhiteSpace == placed.text
+      else {
+        if !OfflineStore.isLocalHighlightID(placed.id) { complete = false }
+        continue
+      }
       drawn.append(Drawn(id: placed.id, range: placed.range, shown: placed.shown))
       changed = true
     }
-    guard changed else { return html }
+    guard changed else { return (html, complete) }
     drawn.sort { $0.range.lowerBound < $1.range.lowerBound }
     var document = placement.document
     var wrapper = Wrapping(drawn: drawn)
-    for node in placement.texts where node.isShown && Self.isWrappable(node.node, in: document) {
+    for node in placement.texts where node.isShown && Self.isWrappable(node, in: document) {
       wrapper.wrap(node, in: &document)
     }
     wrapper.addNotes(to: &document)
     let head = document.nodes[0].children.lazy.flatMap { document.nodes[$0].children }
       .first { document.nodes[$0].element?.isHTML("head") == true }
-    return (head.map(document.serializeChildren(of:)) ?? "") + document.serializeChildren(of: body)
+    return ((head.map(document.serializeChildren(of:)) ?? "") + document.serializeChildren(of: body), complete)
   }
 
   /// The article without its highlight wrappers and note markers, as the server reads it.
@@ -104,9 +119,11 @@ extension HighlightPlacement {
       document.nodes[parent].children.replaceSubrange(position...position, with: pieces)
     }
 
-    /// A note marker after the last wrapper of each highlight with a note.
+    /// A note marker after the last wrapper of each highlight with a note (once, though the
+    /// highlight's wrapped pieces may have come as several ranges).
     func addNotes(to document: inout HTMLDocument) {
-      for highlight in drawn {
+      var noted = Set<String>()
+      for highlight in drawn where noted.insert(highlight.id).inserted {
         guard let note = highlight.shown.note, let wrapper = last[highlight.id],
           let parent = document.nodes[wrapper].parent
         else { continue }
@@ -126,10 +143,17 @@ extension HighlightPlacement {
     "script", "style", "noscript", "xmp", "iframe", "noembed", "noframes", "plaintext", "textarea", "title",
   ]
 
+  /// Table parts, whose own text is only the white space between their rows and cells.
+  private static let tableParts: Set<String> = ["table", "thead", "tbody", "tfoot", "tr"]
+
   /// Whether a text node may take a wrapper: HTML text a reader sees, not the raw text of a
-  /// script, style or noscript, nor text inside SVG or MathML.
-  private static func isWrappable(_ node: Int, in document: HTMLDocument) -> Bool {
-    guard let parent = document.nodes[node].parent, let element = document.nodes[parent].element else { return false }
+  /// script, style or noscript, nor text inside SVG or MathML, nor the white space between a
+  /// table's cells (a wrapper there is moved out in front of the table by the next parse).
+  private static func isWrappable(_ node: TextNode, in document: HTMLDocument) -> Bool {
+    guard let parent = document.nodes[node.node].parent, let element = document.nodes[parent].element else {
+      return false
+    }
+    if tableParts.contains(element.name), node.scalars.allSatisfy(\.properties.isWhitespace) { return false }
     return element.namespace == .html && !rawText.contains(element.name)
   }
 }

@@ -79,19 +79,41 @@ extension OfflineStore {
     }
   }
 
+  /// The cached articles that are to show something of their highlights beyond their wrappers,
+  /// with their HTML, newest cached first: what `rk-cache ids --stale` checks can be drawn.
+  public func articlesWithHighlightsToDraw() throws -> [(id: String, html: String, highlights: ArticleHighlights)] {
+    try reading { db in
+      var found: [(id: String, html: String, highlights: ArticleHighlights)] = []
+      let articles = try Row.fetchCursor(
+        db,
+        sql: """
+          SELECT id, CAST(html AS BLOB) AS html, fetched_at FROM article
+          WHERE id IN (SELECT bookmark_id FROM highlight UNION SELECT bookmark_id FROM pending_highlight
+            UNION SELECT bookmark_id FROM highlight_gone) OR instr(html, 'rd-annotation') > 0
+          ORDER BY cached_at DESC, id
+          """)
+      while let row = try articles.next() {
+        let html = WholeText.text(row["html"])
+        let highlights = try Self.articleHighlights(id: row["id"], html: html, fetchedAt: row["fetched_at"], db)
+        if !highlights.isEmpty { found.append((row["id"], html, highlights)) }
+      }
+      return found
+    }
+  }
+
   /// What article `id` is to show beyond its wrappers; nil when it is not cached.
   public func articleHighlights(id: String) throws -> ArticleHighlights? {
     try reading { db in
       guard
         let row = try Row.fetchOne(
-          db, sql: "SELECT CAST(html AS BLOB) AS html, cached_at FROM article WHERE id = ?", arguments: [id])
+          db, sql: "SELECT CAST(html AS BLOB) AS html, fetched_at FROM article WHERE id = ?", arguments: [id])
       else { return nil }
-      return try Self.articleHighlights(id: id, html: WholeText.text(row["html"]), cachedAt: row["cached_at"], db)
+      return try Self.articleHighlights(id: id, html: WholeText.text(row["html"]), fetchedAt: row["fetched_at"], db)
     }
   }
 
-  /// What article `id`, cached at `cachedAt` with `html`, is to show beyond its wrappers.
-  static func articleHighlights(id: String, html: String, cachedAt: Double, _ db: Database) throws
+  /// What article `id`, its `html` fetched at `fetchedAt`, is to show beyond its wrappers.
+  static func articleHighlights(id: String, html: String, fetchedAt: Double, _ db: Database) throws
     -> ArticleHighlights
   {
     var expected = ArticleHighlights()
@@ -104,14 +126,19 @@ extension OfflineStore {
         FROM highlight WHERE bookmark_id = ? ORDER BY range_start, created
         """,
       arguments: [id])
+    let edited = Set(
+      try String.fetchAll(
+        db, sql: "SELECT highlight_id FROM pending_highlight WHERE bookmark_id = ? AND action = 'edit'",
+        arguments: [id]))
     var kept = Set<String>()
     for row in rows {
       let highlight: String = row["id"]
       kept.insert(highlight)
       let shown = HighlightWrappers.Shown(color: row["color"], note: row["note"])
       if let look = wrapped[highlight] {
-        if (row["seen_at"] as Double) > cachedAt, look != shown { expected.restyled[highlight] = shown }
-      } else if let start = row["range_start"] as Int?, let end = row["range_end"] as Int?, start < end {
+        let newer = edited.contains(highlight) || (row["seen_at"] as Double) > fetchedAt
+        if newer, look != shown { expected.restyled[highlight] = shown }
+      } else if let start = row["range_start"] as Int?, let end = row["range_end"] as Int?, 0 <= start, start < end {
         expected.placed.append(.init(id: highlight, range: start..<end, text: row["text"] ?? "", shown: shown))
       }
     }
@@ -123,7 +150,7 @@ extension OfflineStore {
           UNION SELECT id FROM highlight_gone WHERE bookmark_id = ?
           """,
         arguments: [id, id]))
-    let listedSinceFetch = try highlightsListedAt(db).map { $0.timeIntervalSince1970 > cachedAt } ?? false
+    let listedSinceFetch = try highlightsListedAt(db).map { $0.timeIntervalSince1970 > fetchedAt } ?? false
     expected.hidden = Set(wrapped.keys.filter { deleted.contains($0) || (listedSinceFetch && !kept.contains($0)) })
     return expected
   }
@@ -138,7 +165,10 @@ extension OfflineStore {
       try db.execute(
         sql: "UPDATE highlight SET range_start = NULL, range_end = NULL WHERE id = ?", arguments: [highlight])
     }
-    try db.execute(sql: "DELETE FROM highlight_gone WHERE bookmark_id = ?", arguments: [id])
+    for gone in try String.fetchAll(db, sql: "SELECT id FROM highlight_gone WHERE bookmark_id = ?", arguments: [id])
+    where wrapped[gone] == nil {
+      try db.execute(sql: "DELETE FROM highlight_gone WHERE id = ?", arguments: [gone])
+    }
   }
 
   static func highlightsListedAt(_ db: Database) throws -> Date? {

@@ -131,14 +131,17 @@ extension OfflineStore {
         queued = try Self.unsentCreate(db, id: id)
         try db.execute(sql: "DELETE FROM pending_highlight WHERE n = ?", arguments: [local])
       } else {
+        // The record goes with the delete, so that dropping the delete gives it back.
         try db.execute(
           sql: """
-            INSERT INTO pending_highlight (bookmark_id, action, highlight_id, text, queued_at)
-            VALUES (?, 'delete', ?, ?, ?)
+            INSERT INTO pending_highlight (bookmark_id, action, highlight_id, text, queued_at, record)
+            VALUES (?, 'delete', ?, ?, ?, ?)
             ON CONFLICT(highlight_id) DO UPDATE SET action = 'delete', color = NULL, note = NULL,
-              queued_at = excluded.queued_at
+              queued_at = excluded.queued_at, record = excluded.record
             """,
-          arguments: [record.bookmarkID, id, record.text, now.timeIntervalSince1970])
+          arguments: [
+            record.bookmarkID, id, record.text, now.timeIntervalSince1970, Self.json(.object(record.members)),
+          ])
         guard let row = try Self.queuedHighlights(db, where: "highlight_id = ?", [id]).first else {
           throw HighlightQueueProblem.unknown(id)
         }
@@ -203,16 +206,21 @@ extension OfflineStore {
   }
 
   /// Takes what is queued for highlight `id` out of the queue unsent; nil when nothing is. A
-  /// dropped create's record goes too; a dropped edit or delete leaves the record as it is
-  /// until the next listing brings the server's.
+  /// dropped create's record goes too; a dropped delete gives the record back; a dropped edit
+  /// leaves the record as it is until the next listing brings the server's.
   public func dropHighlight(id: String) throws -> QueuedHighlight? {
     try writing { db in
       let local = Self.localNumber(id)
       guard let queued = try Self.queuedHighlights(db, where: "n = ? OR highlight_id = ?", [local, id]).first else {
         return nil
       }
+      let deleted = try String.fetchOne(
+        db, sql: "SELECT record FROM pending_highlight WHERE highlight_id = ? AND action = 'delete'", arguments: [id])
       try db.execute(sql: "DELETE FROM pending_highlight WHERE n = ? OR highlight_id = ?", arguments: [local, id])
       if local != nil { try removeHighlight(id: queued.id, db) }
+      if let record = deleted.flatMap({ try? WireCoding.decode(HighlightRecord.self, from: Data($0.utf8)) }) {
+        try put(record, db, queued: false)
+      }
       return queued
     }
   }

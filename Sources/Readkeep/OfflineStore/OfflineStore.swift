@@ -123,9 +123,10 @@ public final class OfflineStore: Sendable {
     }
     try db.execute(
       sql: """
-        INSERT INTO article (id, bookmark, html, title, site, url, labels, image_urls, cached_at, accessed_at, bytes, image_count)
-        VALUES (?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO article (id, bookmark, html, title, site, url, labels, image_urls, cached_at, accessed_at, bytes, image_count, fetched_at)
+        VALUES (?, ?, CAST(? AS TEXT), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         ON CONFLICT(id) DO UPDATE SET bookmark = excluded.bookmark, html = excluded.html, title = excluded.title,
+          fetched_at = excluded.fetched_at,
           site = excluded.site, url = excluded.url, labels = excluded.labels, image_urls = excluded.image_urls,
           bytes = excluded.bytes, image_count = excluded.image_count,
           cached_at = CASE WHEN ? THEN excluded.cached_at ELSE cached_at END,
@@ -135,7 +136,7 @@ public final class OfflineStore: Sendable {
         row.id, meta.bookmarkJSON, WholeText.argument(row.html), meta.title, meta.site, meta.url, meta.labelsJSON,
         row.imageURLsJSON,
         row.cachedAt.timeIntervalSince1970, row.accessedAt?.timeIntervalSince1970, row.bytes, row.images.count,
-        row.exactDates, row.exactDates,
+        row.cachedAt.timeIntervalSince1970, row.exactDates, row.exactDates,
       ])
     let rowid = try Int64.fetchOne(db, sql: "SELECT rowid FROM article WHERE id = ?", arguments: [row.id])!
     // A link saved offline has arrived as an article.

@@ -231,18 +231,27 @@ enum Schema {
   private static func v10(_ db: Database) throws {
     // Highlights drawn by the store itself (ArticleHighlights): where one made here or pushed
     // lies in the body's text until the article is fetched again with the server's wrapper for
-    // it; when each record was last written, so that a record newer than the article's fetch
-    // restyles its wrapper; and the server highlights deleted from here, hidden until then. Old
-    // records count as older than every article.
+    // it (creates queued before this version take theirs from the queue); when each record was
+    // last written and when each article's HTML was, so that a record newer than the HTML
+    // restyles its wrapper (old records count as older than every article); the server
+    // highlights deleted from here, hidden until the article is fetched again; and the record a
+    // queued delete took away, given back when the delete is dropped.
     try db.execute(
       sql: """
         ALTER TABLE highlight ADD COLUMN range_start INTEGER;
         ALTER TABLE highlight ADD COLUMN range_end INTEGER;
         ALTER TABLE highlight ADD COLUMN seen_at REAL NOT NULL DEFAULT 0;  -- seconds since 1970
+        ALTER TABLE article ADD COLUMN fetched_at REAL;                     -- seconds since 1970
+        UPDATE article SET fetched_at = cached_at;
         CREATE TABLE highlight_gone (
           id TEXT PRIMARY KEY NOT NULL,
           bookmark_id TEXT NOT NULL
         );
+        ALTER TABLE pending_highlight ADD COLUMN record TEXT;               -- JSON, a delete's
+        UPDATE highlight SET
+          range_start = (SELECT range_start FROM pending_highlight p WHERE 'local-hl-' || p.n = highlight.id),
+          range_end = (SELECT range_end FROM pending_highlight p WHERE 'local-hl-' || p.n = highlight.id)
+        WHERE id LIKE 'local-hl-%';
         """)
   }
 }

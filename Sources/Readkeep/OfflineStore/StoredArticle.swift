@@ -57,7 +57,8 @@ extension OfflineStore {
     try reading { db in
       guard
         let row = try Row.fetchOne(
-          db, sql: "SELECT bookmark, CAST(html AS BLOB) AS html, cached_at, bytes FROM article WHERE id = ?",
+          db,
+          sql: "SELECT bookmark, CAST(html AS BLOB) AS html, cached_at, fetched_at, bytes FROM article WHERE id = ?",
           arguments: [id])
       else { return nil }
       var images: [String: StoredArticle.Image] = [:]
@@ -77,7 +78,7 @@ extension OfflineStore {
       return StoredArticle(
         id: id, bookmark: bookmark, html: html, images: images,
         cachedAt: Date(timeIntervalSince1970: row["cached_at"]), bytes: row["bytes"],
-        highlights: try Self.articleHighlights(id: id, html: html, cachedAt: row["cached_at"], db))
+        highlights: try Self.articleHighlights(id: id, html: html, fetchedAt: row["fetched_at"], db))
     }
   }
 
