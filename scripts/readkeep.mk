@@ -59,9 +59,9 @@ select = $(if $(COLLECTION),--collection "$(COLLECTION)",) $(foreach label,$(LAB
 # (archived, relabelled, deleted elsewhere; a field with a change still queued keeps its local
 # value); then every highlight on the server is listed into the store; then new unread articles
 # are fetched — the newest LIMIT, every link saved with rk-cache add that the server has created
-# since, however many, and again every cached article whose highlights the listing shows changed
-# (made, recoloured, annotated or deleted on the phone, or here offline and pushed), so page,
-# text and epub show them, and with PREFETCH=N the N unread articles that rk-cache suggest ranks
+# since, however many, and again every cached article missing a highlight made on the phone
+# (only the server knows where it lies; colours, notes and deletions from the listing, and what
+# was made here, the store draws itself), so page, text and epub show it, and with PREFETCH=N the N unread articles that rk-cache suggest ranks
 # best by the labels, sites and authors read in the last 30 days, besides the newest LIMIT
 # (rk-prune treats them like any other) — their images embedded, and stored; last, rk-prune
 # removes the archived and keeps KEEP (with --yes: KEEP=0 is a choice made here, and a sync the
