@@ -206,7 +206,7 @@ let package = Package(
       path: "Sources/Ail/Transcription", swiftSettings: settings),
 
     // The tools' commands (Sources/Commands/<tool>): libraries, so that one multi-call binary can
-    // hold them all; each tool's own executable below is a thin entry point for development.
+    // hold them all.
 
     /// Syncs bookmarks and article HTML from a Readeck server.
     .target(
@@ -275,6 +275,9 @@ let package = Package(
       ],
       path: "Sources/Commands/ail-transcribe", swiftSettings: settings),
 
+    // The executables (Sources/Executables/<tool>): the multi-call binary that is installed, and a
+    // thin entry point per tool for development builds and benchmarks that build one tool alone.
+
     /// The whole toolbox in one binary, installed once with a link per tool name: the tools share
     /// one copy of the Swift runtime, Foundation, NIO and SQLite's glue instead of eleven.
     .executableTarget(
@@ -284,18 +287,34 @@ let package = Package(
         "ReadeckFake", "RKCacheCommand", "RKExtractImagesCommand", "RKFetchCommand", "RKPruneCommand",
         "RKPushCommand", "ToolKit", argumentParser,
       ],
+      path: "Sources/Executables/rk-ail", swiftSettings: settings),
+    .executableTarget(
+      name: "rk-fetch", dependencies: ["RKFetchCommand", "ToolKit"], path: "Sources/Executables/rk-fetch",
       swiftSettings: settings),
-    .executableTarget(name: "rk-fetch", dependencies: ["RKFetchCommand", "ToolKit"], swiftSettings: settings),
-    .executableTarget(name: "rk-push", dependencies: ["RKPushCommand", "ToolKit"], swiftSettings: settings),
-    .executableTarget(name: "rk-cache", dependencies: ["RKCacheCommand", "ToolKit"], swiftSettings: settings),
     .executableTarget(
-      name: "rk-extract-images", dependencies: ["RKExtractImagesCommand", "ToolKit"], swiftSettings: settings),
-    .executableTarget(name: "rk-prune", dependencies: ["RKPruneCommand", "ToolKit"], swiftSettings: settings),
-    .executableTarget(name: "ail-mail", dependencies: ["AilMailCommand", "ToolKit"], swiftSettings: settings),
-    .executableTarget(name: "ail-ai", dependencies: ["AilAICommand", "ToolKit"], swiftSettings: settings),
-    .executableTarget(name: "ail-log", dependencies: ["AilLogCommand", "ToolKit"], swiftSettings: settings),
+      name: "rk-push", dependencies: ["RKPushCommand", "ToolKit"], path: "Sources/Executables/rk-push",
+      swiftSettings: settings),
     .executableTarget(
-      name: "ail-transcribe", dependencies: ["AilTranscribeCommand", "ToolKit"], swiftSettings: settings),
+      name: "rk-cache", dependencies: ["RKCacheCommand", "ToolKit"], path: "Sources/Executables/rk-cache",
+      swiftSettings: settings),
+    .executableTarget(
+      name: "rk-extract-images", dependencies: ["RKExtractImagesCommand", "ToolKit"],
+      path: "Sources/Executables/rk-extract-images", swiftSettings: settings),
+    .executableTarget(
+      name: "rk-prune", dependencies: ["RKPruneCommand", "ToolKit"], path: "Sources/Executables/rk-prune",
+      swiftSettings: settings),
+    .executableTarget(
+      name: "ail-mail", dependencies: ["AilMailCommand", "ToolKit"], path: "Sources/Executables/ail-mail",
+      swiftSettings: settings),
+    .executableTarget(
+      name: "ail-ai", dependencies: ["AilAICommand", "ToolKit"], path: "Sources/Executables/ail-ai",
+      swiftSettings: settings),
+    .executableTarget(
+      name: "ail-log", dependencies: ["AilLogCommand", "ToolKit"], path: "Sources/Executables/ail-log",
+      swiftSettings: settings),
+    .executableTarget(
+      name: "ail-transcribe", dependencies: ["AilTranscribeCommand", "ToolKit"],
+      path: "Sources/Executables/ail-transcribe", swiftSettings: settings),
 
     // The fakes' wing (Sources/Fakes): test servers and their executables, apart from the product.
 

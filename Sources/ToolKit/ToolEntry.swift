@@ -2,7 +2,7 @@ public import ArgumentParser
 import Dispatch
 
 /// One tool as both of its executables start it: its own (a development build's thin
-/// `Sources/<tool>/main.swift`) and the multi-call `rk-ail`, which holds every tool and is
+/// `Sources/Executables/<tool>/main.swift`) and the multi-call `rk-ail`, which holds every tool and is
 /// installed once with a link per tool name. The name is given, not read from the command's
 /// configuration, so that choosing a tool renders no help texts.
 ///

@@ -5,7 +5,7 @@ struct ExtractedMessage: Equatable {
   var plural: String?
   /// The `TRANSLATORS:` comment above the call, line by line.
   var comments: [String] = []
-  /// `Sources/rk-prune/RKPrune.swift:42`, for the test's messages.
+  /// `Sources/Commands/rk-prune/RKPrune.swift:42`, for the test's messages.
   var location: String
 }
 

@@ -1,4 +1,4 @@
-// A development build's own `readeck-fake`; installs use the multi-call rk-ail (Sources/rk-ail).
+// A development build's own `readeck-fake`; installs use the multi-call rk-ail (Sources/Executables/rk-ail).
 import ReadeckFake
 import ToolKit
 

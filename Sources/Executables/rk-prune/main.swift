@@ -1,0 +1,5 @@
+// A development build's own `rk-prune`; installs use the multi-call rk-ail (Sources/Executables/rk-ail).
+import RKPruneCommand
+import ToolKit
+
+ToolEntry.rkPrune.run()

@@ -1,5 +1,0 @@
-// A development build's own `ail-ai`; installs use the multi-call rk-ail (Sources/rk-ail).
-import AilAICommand
-import ToolKit
-
-ToolEntry.ailAI.run()

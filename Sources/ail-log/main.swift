@@ -1,5 +1,0 @@
-// A development build's own `ail-log`; installs use the multi-call rk-ail (Sources/rk-ail).
-import AilLogCommand
-import ToolKit
-
-ToolEntry.ailLog.run()

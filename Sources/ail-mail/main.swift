@@ -1,5 +1,0 @@
-// A development build's own `ail-mail`; installs use the multi-call rk-ail (Sources/rk-ail).
-import AilMailCommand
-import ToolKit
-
-ToolEntry.ailMail.run()

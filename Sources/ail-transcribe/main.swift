@@ -1,5 +1,0 @@
-// A development build's own `ail-transcribe`; installs use the multi-call rk-ail (Sources/rk-ail).
-import AilTranscribeCommand
-import ToolKit
-
-ToolEntry.ailTranscribe.run()

@@ -1,5 +1,0 @@
-// A development build's own `rk-cache`; installs use the multi-call rk-ail (Sources/rk-ail).
-import RKCacheCommand
-import ToolKit
-
-ToolEntry.rkCache.run()

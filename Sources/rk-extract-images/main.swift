@@ -1,5 +1,0 @@
-// A development build's own `rk-extract-images`; installs use the multi-call rk-ail (Sources/rk-ail).
-import RKExtractImagesCommand
-import ToolKit
-
-ToolEntry.rkExtractImages.run()

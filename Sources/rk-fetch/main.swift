@@ -1,5 +1,0 @@
-// A development build's own `rk-fetch`; installs use the multi-call rk-ail (Sources/rk-ail).
-import RKFetchCommand
-import ToolKit
-
-ToolEntry.rkFetch.run()

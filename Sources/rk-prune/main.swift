@@ -1,5 +1,0 @@
-// A development build's own `rk-prune`; installs use the multi-call rk-ail (Sources/rk-ail).
-import RKPruneCommand
-import ToolKit
-
-ToolEntry.rkPrune.run()

@@ -1,5 +1,0 @@
-// A development build's own `rk-push`; installs use the multi-call rk-ail (Sources/rk-ail).
-import RKPushCommand
-import ToolKit
-
-ToolEntry.rkPush.run()
