@@ -62,7 +62,10 @@ let package = Package(
   targets: [
     // What both families share (Sources/<Module>).
 
-    /// The records that travel between tools and the one JSON configuration; FoundationEssentials only.
+    /// The records that travel between tools (each maps its members once, and keeps those it does
+    /// not model for the round trip), the wire's own JSON parser and writer, which every tool's
+    /// lines go through (byte-identical, keys sorted, several times faster than Codable), RFC 3339
+    /// and civil-date arithmetic; FoundationEssentials only, for fast start-up.
     .target(name: "Wire", swiftSettings: settings),
     /// SHA-256 as lower-case hex for the store, the image fetcher and the response cache: its own
     /// module because Wire stays on FoundationEssentials alone and the store links no HTTP stack.
@@ -70,7 +73,8 @@ let package = Package(
       name: "ContentHash", dependencies: [.product(name: "Crypto", package: "swift-crypto")], swiftSettings: settings),
     /// Paths split without Foundation's NSString methods (which trap on one-character paths on
     /// Linux), and files written whole: private, beside their destination (through symbolic
-    /// links), synced and renamed, or to standard output for `-`. Its own leaf module, on
+    /// links), synced and renamed, or to standard output for `-`; the one write(2) loop, which
+    /// ToolKit's output and diagnostics use too. Its own leaf module, on
     /// Foundation alone, because the stores, the archive, the book, the pages and the response
     /// cache all write files this way and none of them should link ToolKit or Crypto for it.
     .target(name: "PrivateFiles", dependencies: ["Localization"], swiftSettings: settings),
@@ -78,15 +82,20 @@ let package = Package(
     /// message type and `tr`, the catalogs generated from po/, numbers and dates for people. A leaf
     /// (the standard library and FoundationEssentials), as every tool starts with it.
     .target(name: "Localization", swiftSettings: settings),
-    /// What every executable needs around Wire: line reader, stdout sink, diagnostics, progress,
-    /// exit statuses, configuration and secrets.
+    /// What every executable needs around Wire: the line reader and record input (the one place
+    /// that judges bad lines), the stdout sink, diagnostics and progress on stderr, exit statuses
+    /// and usage errors, common options, configuration and secrets, help text, `ToolEntry` and the
+    /// multi-call rule, `ChildProcess` (a program that may hang, run with a time limit in a process
+    /// group of its own) and `Interruption` (SIGINT and SIGTERM).
     .target(
       name: "ToolKit", dependencies: ["Localization", "PrivateFiles", "Wire", argumentParser], swiftSettings: settings),
-    /// Retry policy, backoff, Retry-After and a per-host circuit breaker, for every HTTP tool.
+    /// Retry policy with backoff and `Retry-After`, a per-host circuit breaker, time limits that
+    /// cover the body, the HTTP client's set-up and shutdown, transport-error wording and the
+    /// message in an API's error body, for every HTTP tool.
     .target(
       name: "Resilience", dependencies: ["Localization", "Wire", asyncHTTPClient] + nio, swiftSettings: settings),
-    /// What every SQLite store shares: opening (WAL, busy timeout, 0600, migrations one process at
-    /// a time), store errors, full-text query errors, content-named files.
+    /// What every SQLite store shares: opening (WAL, busy timeout, mode 0600, migrations one
+    /// process at a time), store errors, full-text queries and their snippets, content-named files.
     .target(
       name: "SQLiteStore",
       dependencies: [
@@ -95,24 +104,31 @@ let package = Package(
         .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
       swiftSettings: settings),
-    /// The exit statuses of the stores' errors, for the executables of both stores.
+    /// The exit statuses of the stores' errors, for the commands of both stores: the stores
+    /// themselves know nothing of exit statuses.
     .target(name: "StoreErrorStatus", dependencies: ["SQLiteStore", "ToolKit"], swiftSettings: settings),
-    /// A WHATWG HTML tokenizer over UTF-8 bytes (attribute values decoded, with their byte
-    /// ranges for splicing), the srcset parser, and a document's plain text (the words the search
-    /// index keeps, the lines a mail reader shows); no dependencies.
+    /// HTML as the WHATWG standard reads it: the tokenizer over UTF-8 bytes (attribute values
+    /// decoded, with their byte ranges for splicing), the tree builder (held to html5lib's suite;
+    /// at most 512 open elements, Go's limit) and serializer, the element table, srcset, the URLs
+    /// CSS text refers to, and a document's plain text (the words the search index keeps, the lines
+    /// a mail reader shows); no dependencies.
     .target(name: "HTMLScan", swiftSettings: settings),
-    /// Renders man pages from a command's `--experimental-dump-help` description.
+    /// Man pages in English and German, rendered from a command's `--experimental-dump-help`
+    /// description, for `scripts/gen-man` and the test that keeps `man/` fresh.
     .target(name: "ManPages", dependencies: ["Localization", "ToolKit"], swiftSettings: settings),
 
     // The articles' wing (Sources/Readkeep): Readeck, the offline store and what reads from it.
 
-    /// Readeck's HTTP API: listing with pagination, articles, the bulk multipart sync route, and
-    /// the sync run rk-fetch performs.
+    /// Readeck's HTTP API (listing with pagination, collections, articles, changes, updates,
+    /// highlights, the bulk multipart sync route) and the sync run rk-fetch performs, with its
+    /// selection (a collection, any of several labels).
     .target(
       name: "Readeck", dependencies: ["Localization", "Wire", "Resilience", asyncHTTPClient] + nio,
       path: "Sources/Readkeep/Readeck", swiftSettings: settings),
     /// The offline store: articles, de-duplicated images and a full-text index in one SQLite file;
-    /// pruning, and export to and import from a ZIP file.
+    /// the offline write queue (changes, saved links, highlights), the reading record and the
+    /// prefetch rule, pruning, and export to and import from a ZIP file; Readeck's highlight
+    /// wrappers and what an article is to show beyond those it was fetched with.
     .target(
       name: "OfflineStore",
       dependencies: [
@@ -121,7 +137,8 @@ let package = Package(
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       path: "Sources/Readkeep/OfflineStore", swiftSettings: settings),
-    /// Sending the offline write queue to Readeck: the conflict rule and the push run.
+    /// Sending the offline write queue to Readeck: the conflict rule, saving queued links and
+    /// highlights exactly once, and the push run, told to a `PushObserver`.
     .target(
       name: "ChangePush", dependencies: ["OfflineStore", "Readeck", "Wire"], path: "Sources/Readkeep/ChangePush",
       swiftSettings: settings),
@@ -130,18 +147,22 @@ let package = Package(
       name: "ReadeckCommandLine",
       dependencies: ["Localization", "Readeck", "Resilience", "ToolKit", argumentParser, asyncHTTPClient],
       path: "Sources/Readkeep/ReadeckCommandLine", swiftSettings: settings),
-    /// `--db` and the exit statuses of store errors, for every tool that opens the store.
+    /// `--db` of the article store, the exit statuses of its errors and the reading window
+    /// (`--since 30d|DATE`), for every tool that opens the store.
     .target(
       name: "OfflineStoreCommandLine",
       dependencies: ["Localization", "OfflineStore", "StoreErrorStatus", "ToolKit", argumentParser],
       path: "Sources/Readkeep/OfflineStoreCommandLine", swiftSettings: settings),
-    /// Finding the images an article needs, downloading them once each, embedding them.
+    /// Finding the images an article needs, resolving their URLs as WHATWG's URL standard does,
+    /// downloading each once, embedding them.
     .target(
       name: "ImageExtraction",
       dependencies: ["HTMLScan", "Localization", "Wire", "ContentHash", "Resilience", asyncHTTPClient] + nio,
       path: "Sources/Readkeep/ImageExtraction", swiftSettings: settings),
-    /// Articles for people: the self-contained page for a browser, the folder of pages with its
-    /// index, the EPUB book, and the cleaning of article HTML they share.
+    /// Articles for people: the cleaning of article HTML they share (nothing that runs and nothing
+    /// loaded from outside: a fetched reference stays only as `data:`), the self-contained page for
+    /// a browser, the folder of pages with its index, the EPUB book, plain text and Markdown, and
+    /// the highlights marked in them.
     .target(
       name: "ArticleFormats",
       dependencies: [
@@ -165,8 +186,10 @@ let package = Package(
         "Localization", "PrivateFiles", "SQLiteStore", "Wire", .product(name: "GRDB", package: "GRDB.swift"),
       ],
       path: "Sources/Ail/NotesStore", swiftSettings: settings),
-    /// RFC 5322 and MIME: headers, encoded words, charsets, transfer encodings, multiparts, the
-    /// readable text of a message, mbox and Maildir, reply drafts.
+    /// RFC 5322 and MIME: headers (no value with a control character, recipients checked), encoded
+    /// words, charsets, transfer encodings, multiparts, the readable text of a message, attachment
+    /// names, mbox and Maildir, reply, forward and new messages with attachments, text made safe
+    /// for a terminal.
     .target(
       name: "Mail", dependencies: ["HTMLScan", "Localization", "Wire"], path: "Sources/Ail/Mail",
       swiftSettings: settings),
@@ -182,12 +205,14 @@ let package = Package(
       ],
       path: "Sources/Ail/SMIME", swiftSettings: settings),
     /// The pre-prompt catalog: menu tree of folders and presets, recipes, cookbooks, keywords and
-    /// their expansion, the app's export format.
+    /// their expansion, prompt generation, the app's export format.
     .target(
       name: "PromptCatalog", dependencies: ["Localization", "PrivateFiles", "Wire"], path: "Sources/Ail/PromptCatalog",
       swiftSettings: settings),
-    /// Chat with language models: OpenAI-compatible and Ollama providers, streaming, retries and
-    /// fallback, the response cache.
+    /// Chat with language models: OpenAI-compatible, Mistral and Ollama providers and the chain
+    /// that chooses and falls back among them, streaming, retries, the response cache; long input
+    /// in pieces fitted to the model's window, and structured answers checked against a JSON Schema
+    /// and repaired.
     .target(
       name: "Rewrite",
       dependencies: ["Wire", "ContentHash", "Localization", "PrivateFiles", "Resilience", asyncHTTPClient] + nio,
@@ -199,8 +224,9 @@ let package = Package(
       path: "Sources/Ail/ChatHistory", swiftSettings: settings),
     /// Audio in, segments out: WAV reading, ffmpeg decoding, resampling, silence segmentation.
     .target(name: "Audio", dependencies: ["Localization"], path: "Sources/Ail/Audio", swiftSettings: settings),
-    /// Speech engines (PocketSphinx through dlopen, OpenAI-compatible and whisper.cpp servers),
-    /// de-duplication and subtitle formats.
+    /// Speech engines (PocketSphinx through dlopen, faster-whisper through one Python worker,
+    /// OpenAI-compatible and whisper.cpp servers, each chunk's text carried to the next as its
+    /// prompt), de-duplication, subtitle formats cut at words.
     .target(
       name: "Transcription", dependencies: ["Audio", "Localization", "Wire", "Resilience", asyncHTTPClient] + nio,
       path: "Sources/Ail/Transcription", swiftSettings: settings),
@@ -216,7 +242,8 @@ let package = Package(
         argumentParser, asyncHTTPClient,
       ],
       path: "Sources/Commands/rk-fetch", swiftSettings: settings),
-    /// Sends what was changed offline (archive, favourite, progress, labels) back to Readeck.
+    /// Sends what was changed offline (archive, favourite, progress, labels, deletions, saved links,
+    /// highlights) back to Readeck.
     .target(
       name: "RKPushCommand",
       dependencies: [
@@ -225,7 +252,8 @@ let package = Package(
       ],
       path: "Sources/Commands/rk-push", swiftSettings: settings),
 
-    /// The offline store's command: store, list, read, search, stats.
+    /// The offline store's command: store, list, read (html, page, open, text, epub, audio),
+    /// search, mark, highlights, stats, suggestions, export and import.
     .target(
       name: "RKCacheCommand",
       dependencies: [
@@ -246,7 +274,8 @@ let package = Package(
       name: "RKPruneCommand",
       dependencies: ["Localization", "OfflineStore", "OfflineStoreCommandLine", "ToolKit", "Wire", argumentParser],
       path: "Sources/Commands/rk-prune", swiftSettings: settings),
-    /// Mail on Maildirs and raw messages: inbox listings, flags, decoding, attachments, drafts.
+    /// Mail on Maildirs and raw messages: inbox listings, flags, decoding, attachments, drafts,
+    /// S/MIME, the outbox.
     .target(
       name: "AilMailCommand",
       dependencies: ["Localization", "Mail", "PrivateFiles", "SMIME", "ToolKit", "Wire", argumentParser],
@@ -279,7 +308,9 @@ let package = Package(
     // thin entry point per tool for development builds and benchmarks that build one tool alone.
 
     /// The whole toolbox in one binary, installed once with a link per tool name: the tools share
-    /// one copy of the Swift runtime, Foundation, NIO and SQLite's glue instead of eleven.
+    /// one copy of the Swift runtime, Foundation, NIO and SQLite's glue instead of eleven. It runs
+    /// the tool named by the link it was started through, else by its first argument; `rk-ail
+    /// --list` names them.
     .executableTarget(
       name: "rk-ail",
       dependencies: [
@@ -288,30 +319,48 @@ let package = Package(
         "RKPushCommand", "ToolKit", argumentParser,
       ],
       path: "Sources/Executables/rk-ail", swiftSettings: settings),
+    /// rk-fetch on its own, for development builds and the benchmarks that build one tool (an
+    /// install runs it as a link to rk-ail).
     .executableTarget(
       name: "rk-fetch", dependencies: ["RKFetchCommand", "ToolKit"], path: "Sources/Executables/rk-fetch",
       swiftSettings: settings),
+    /// rk-push on its own, for development builds and the benchmarks that build one tool (an
+    /// install runs it as a link to rk-ail).
     .executableTarget(
       name: "rk-push", dependencies: ["RKPushCommand", "ToolKit"], path: "Sources/Executables/rk-push",
       swiftSettings: settings),
+    /// rk-cache on its own, for development builds and the benchmarks that build one tool (an
+    /// install runs it as a link to rk-ail).
     .executableTarget(
       name: "rk-cache", dependencies: ["RKCacheCommand", "ToolKit"], path: "Sources/Executables/rk-cache",
       swiftSettings: settings),
+    /// rk-extract-images on its own, for development builds and the benchmarks that build one tool
+    /// (an install runs it as a link to rk-ail).
     .executableTarget(
       name: "rk-extract-images", dependencies: ["RKExtractImagesCommand", "ToolKit"],
       path: "Sources/Executables/rk-extract-images", swiftSettings: settings),
+    /// rk-prune on its own, for development builds and the benchmarks that build one tool (an
+    /// install runs it as a link to rk-ail).
     .executableTarget(
       name: "rk-prune", dependencies: ["RKPruneCommand", "ToolKit"], path: "Sources/Executables/rk-prune",
       swiftSettings: settings),
+    /// ail-mail on its own, for development builds and the benchmarks that build one tool (an
+    /// install runs it as a link to rk-ail).
     .executableTarget(
       name: "ail-mail", dependencies: ["AilMailCommand", "ToolKit"], path: "Sources/Executables/ail-mail",
       swiftSettings: settings),
+    /// ail-ai on its own, for development builds and the benchmarks that build one tool (an install
+    /// runs it as a link to rk-ail).
     .executableTarget(
       name: "ail-ai", dependencies: ["AilAICommand", "ToolKit"], path: "Sources/Executables/ail-ai",
       swiftSettings: settings),
+    /// ail-log on its own, for development builds and the benchmarks that build one tool (an
+    /// install runs it as a link to rk-ail).
     .executableTarget(
       name: "ail-log", dependencies: ["AilLogCommand", "ToolKit"], path: "Sources/Executables/ail-log",
       swiftSettings: settings),
+    /// ail-transcribe on its own, for development builds and the benchmarks that build one tool (an
+    /// install runs it as a link to rk-ail).
     .executableTarget(
       name: "ail-transcribe", dependencies: ["AilTranscribeCommand", "ToolKit"],
       path: "Sources/Executables/ail-transcribe", swiftSettings: settings),
@@ -343,6 +392,8 @@ let package = Package(
       name: "readeck-fake", dependencies: ["ReadeckFake", "ToolKit"],
       path: "Sources/Fakes/readeck-fake",
       swiftSettings: settings),
+
+    // The tests (Tests/<Target>), and what several of them share.
 
     /// The built tools in real pipelines against the fakes on loopback, make and the system tools.
     .testTarget(
@@ -481,7 +532,8 @@ let package = Package(
     .testTarget(
       name: "ToolKitTests", dependencies: ["TestSupport", "Localization", "PrivateFiles", "ToolKit", argumentParser],
       swiftSettings: settings),
-    /// Man pages and completion scripts: rendering, freshness against the committed pages.
+    /// Man pages and completion scripts: rendering, freshness against the committed pages; and
+    /// DESIGN's module map against Package.swift (through scripts/gen-module-table).
     .testTarget(
       name: "ManPagesTests", dependencies: ["TestSupport", "Localization", "ManPages", "ToolKit", argumentParser],
       swiftSettings: settings),
