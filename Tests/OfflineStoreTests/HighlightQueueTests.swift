@@ -89,6 +89,18 @@ import Wire
     #expect(try store.articleHighlights(id: "a1")?.placed == [], "and the store's place is gone for good")
   }
 
+  @Test func theArticlesWithSomethingToDrawAreListedWithTheirHTML() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try store.store(article("a1", title: "One", html: "<p>Alpha beta</p>"))
+    try store.store(article("a2", title: "Two", html: Self.wrapped))
+    let made = try store.queue(newHighlight())
+    try store.highlightSettled(id: made.id, record: record("s1"))
+    let listed = try store.articlesWithHighlightsToDraw()
+    #expect(listed.map(\.id) == ["a1"], "a2 shows what it was fetched with")
+    #expect(listed.first?.html == "<p>Alpha beta</p>" && listed.first?.highlights.placed.map(\.id) == ["s1"])
+  }
+
   @Test func aHighlightDeletedHereStaysHiddenAfterThePushUntilTheArticleIsFetchedAgain() throws {
     let (store, folder) = try makeStore()
     defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ArticleFormats
 import Foundation
 import Localization
 import OfflineStore
@@ -13,7 +14,7 @@ extension RKCache {
       abstract: tr("The ids of the cached articles, one per line, newest cached first."),
       discussion: HelpText.discussion(
         tr(
-          "Made for rk-fetch --skip-ids. --saved writes instead the ids of the links saved with \"rk-cache add\" that the server created and whose articles are not stored yet, and --stale those of cached articles whose highlights changed on the server since they were fetched (after \"rk-fetch --highlights | rk-cache store\"; ids, colours and notes compared), both for rk-fetch --also-ids, which fetches them again."
+          "Made for rk-fetch --skip-ids. --saved writes instead the ids of the links saved with \"rk-cache add\" that the server created and whose articles are not stored yet, and --stale those of cached articles that miss a highlight the server holds (after \"rk-fetch --highlights | rk-cache store\": one made on the phone since the fetch, or one the store cannot draw where it placed it), both for rk-fetch --also-ids, which fetches them again. Colours, notes and deletions from the listing, and highlights made here, the store draws itself."
         ),
         examples: [
           Example(
@@ -29,7 +30,7 @@ extension RKCache {
     @Flag(
       help: ArgumentHelp(tr("The links saved with rk-cache add and created on the server, article not yet stored.")))
     var saved = false
-    @Flag(help: ArgumentHelp(tr("The cached articles whose highlights changed on the server since they were fetched.")))
+    @Flag(help: ArgumentHelp(tr("The cached articles that miss a highlight the server holds.")))
     var stale = false
 
     func run() throws {
@@ -40,7 +41,15 @@ extension RKCache {
         let sink = OutputSink.standardOutput
         let offline = try store.openForReading()
         var ids = saved ? try offline.queuedLinks().filter { $0.state == .created }.map(\.id) : []
-        if stale { ids += try offline.articlesWithStaleHighlights() }
+        if stale {
+          ids += try offline.articlesWithStaleHighlights()
+          // What the store cannot draw (the server's wrappers unreadable, a place the article no
+          // longer holds), only the server's own wrappers show.
+          let listed = Set(ids)
+          ids += try offline.articlesWithHighlightsToDraw().filter { article in
+            !listed.contains(article.id) && !HighlightPlacement.drawn(article.highlights, in: article.html).complete
+          }.map(\.id)
+        }
         if !saved, !stale { ids = try offline.ids() }
         for id in ids { try sink.write(id + "\n") }
         try sink.flush()
