@@ -1,10 +1,11 @@
 import ContentHash
 import Foundation
+import Wire
 
 /// `data:` images inside article HTML, moved out into content-addressed blobs and put back.
 ///
-/// Only canonical base64 is moved (decoding and encoding again gives the same text), so putting
-/// the image back reproduces the HTML byte for byte; anything else stays inline.
+/// Only canonical base64 is moved (``CanonicalBase64``), so putting the image back reproduces the
+/// HTML byte for byte; anything else stays inline.
 enum EmbeddedImages {
   /// One image taken out of the HTML.
   struct Image: Equatable {
@@ -16,38 +17,58 @@ enum EmbeddedImages {
   /// The placeholder that stands for a blob in stored HTML.
   static let prefix = "rk-blob:"
 
-  /// The HTML with each embedded image replaced by `rk-blob:<sha256>`, and the images.
+  /// The HTML with each embedded image replaced by `rk-blob:<sha256>`, and the images (one for
+  /// each placeholder, so an image written twice is listed twice).
+  ///
+  /// Each image is hashed here, once, whatever the record's `images[].sha256` says: a blob is
+  /// shared by every article that names its hash, and a wrong hash taken on trust would show
+  /// another article's image, or this one's in another article. The same text written again (a
+  /// `<picture>`'s source and its `<img>`) is compared, not decoded and hashed again.
   static func extract(from html: String) -> (html: String, images: [Image]) {
-    var utf8 = Array(html.utf8)
-    var images: [Image] = []
-    var output: [UInt8] = []
-    output.reserveCapacity(utf8.count)
-    let marker = Array("data:".utf8)
-    var index = 0
-    var copied = 0
-    while let start = find(marker, in: utf8, from: index) {
-      index = start + marker.count
-      guard let (mime, payloadStart) = header(utf8, after: index) else { continue }
-      var end = payloadStart
-      while end < utf8.count, isBase64(utf8[end]) { end += 1 }
-      let payload = String(decoding: utf8[payloadStart..<end], as: UTF8.self)
-      guard end > payloadStart, let bytes = Data(base64Encoded: payload), bytes.base64EncodedString() == payload else {
-        continue
+    var source = html
+    return source.withUTF8 { utf8 in
+      var images: [Image] = []
+      // The text each distinct payload had, by where it first stood, and its image.
+      var decoded: [(payload: Range<Int>, image: Image)] = []
+      var output: [UInt8] = []
+      let marker = Array("data:".utf8)
+      var index = 0
+      var copied = 0
+      while let start = ByteSearch.firstIndex(of: marker, in: utf8, from: index) {
+        index = start + marker.count
+        guard let (mime, payloadStart) = header(utf8, after: index) else { continue }
+        let found: Image
+        let end: Int
+        if let seen = decoded.first(where: { repeats(utf8, $0.payload, at: payloadStart) }) {
+          (found, end) = (seen.image, payloadStart + seen.payload.count)
+        } else {
+          guard let (bytes, length) = CanonicalBase64.decodePrefix(UnsafeBufferPointer(rebasing: utf8[payloadStart...]))
+          else { continue }
+          (found, end) = (Image(sha256: HexDigest.sha256(bytes), mime: mime, bytes: bytes), payloadStart + length)
+          decoded.append((payloadStart..<end, found))
+        }
+        // One placeholder stands for one spelling of the type per article; another spelling of
+        // the same bytes stays inline.
+        if let earlier = images.first(where: { $0.sha256 == found.sha256 }), earlier.mime != mime { continue }
+        images.append(Image(sha256: found.sha256, mime: mime, bytes: found.bytes))
+        if output.isEmpty { output.reserveCapacity(utf8.count) }
+        output += UnsafeBufferPointer(rebasing: utf8[copied..<start])
+        output += Array((prefix + found.sha256).utf8)
+        copied = end
+        index = end
       }
-      let sha = HexDigest.sha256(bytes)
-      // One placeholder stands for one spelling of the type per article; another spelling of
-      // the same bytes stays inline.
-      if let earlier = images.first(where: { $0.sha256 == sha }), earlier.mime != mime { continue }
-      images.append(Image(sha256: sha, mime: mime, bytes: bytes))
-      output += utf8[copied..<start]
-      output += Array((prefix + sha).utf8)
-      copied = end
-      index = end
+      guard !images.isEmpty else { return (html, []) }
+      output += UnsafeBufferPointer(rebasing: utf8[copied...])
+      return (String(decoding: output, as: UTF8.self), images)
     }
-    guard !images.isEmpty else { return (html, []) }
-    output += utf8[copied...]
-    utf8 = []
-    return (String(decoding: output, as: UTF8.self), images)
+  }
+
+  /// Whether the base64 run at `start` is the one at `earlier`, byte for byte.
+  private static func repeats(_ bytes: UnsafeBufferPointer<UInt8>, _ earlier: Range<Int>, at start: Int) -> Bool {
+    let end = start + earlier.count
+    return end <= bytes.count
+      && memcmp(bytes.baseAddress! + earlier.lowerBound, bytes.baseAddress! + start, earlier.count) == 0
+      && (end == bytes.count || !CanonicalBase64.isSymbolOrPadding(bytes[end]))
   }
 
   /// Puts the images back where their placeholders are; `images` maps a hash to the MIME type as
@@ -84,7 +105,7 @@ enum EmbeddedImages {
   }
 
   /// `image/png;base64,` after `data:`: the MIME type and where the payload starts.
-  private static func header(_ bytes: [UInt8], after index: Int) -> (String, Int)? {
+  private static func header(_ bytes: UnsafeBufferPointer<UInt8>, after index: Int) -> (String, Int)? {
     var cursor = index
     while cursor < bytes.count, cursor - index < 100, bytes[cursor] != UInt8(ascii: ";"),
       bytes[cursor] != UInt8(ascii: ",")
@@ -94,8 +115,10 @@ enum EmbeddedImages {
     // The type as written, case and all, so that putting the image back gives the same bytes.
     let mime = String(decoding: bytes[index..<min(cursor, bytes.count)], as: UTF8.self)
     guard mime.lowercased().hasPrefix("image/"), mime.utf8.allSatisfy(isTypeByte) else { return nil }
-    let tail = Array(";base64,".utf8)
-    guard cursor + tail.count <= bytes.count, Array(bytes[cursor..<cursor + tail.count]) == tail else { return nil }
+    let tail = ";base64,".utf8
+    guard cursor + tail.count <= bytes.count, bytes[cursor..<cursor + tail.count].elementsEqual(tail) else {
+      return nil
+    }
     return (mime, cursor + tail.count)
   }
 
@@ -110,29 +133,5 @@ enum EmbeddedImages {
       true
     default: false
     }
-  }
-
-  private static func isBase64(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"),
-      UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: "="):
-      true
-    default: false
-    }
-  }
-
-  private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-    guard let first = needle.first, needle.count <= haystack.count else { return nil }
-    var index = start
-    while index + needle.count <= haystack.count {
-      if haystack[index] == first {
-        var matched = 1
-        while matched < needle.count, haystack[index + matched] == needle[matched] { matched += 1 }
-        if matched == needle.count { return index }
-      }
-      index += 1
-    }
-    return nil
   }
 }

@@ -90,13 +90,24 @@ public final class OfflineStore: Sendable {
       bytes = html.utf8.count + distinct.values.reduce(0) { $0 + $1.bytes.count }
       meta = Metadata(bookmark)
       self.bookmark = bookmark
-      text = WholeText.shown(HTMLPlainText.text(fullHTML, layout: .words))
+      text = WholeText.shown(Self.words(stored: html, full: fullHTML, movedImages: !found.isEmpty))
       imageURLsJSON = OfflineStore.json(.array(imageURLs.map(JSONValue.string)))
       (cachedAt, accessedAt, exactDates) =
         switch dates {
         case .now(let now): (now, nil, false)
         case .archived(let cached, let accessed): (cached, accessed, true)
         }
+    }
+
+    /// The words of the index. They are read from the HTML as stored: the images a tag holds are
+    /// no words, and the megabytes of their base64 are left unread. Only an image written as text
+    /// (an article about `data:` URLs) would put its placeholder among the words: those articles are
+    /// read whole, as before.
+    private static func words(stored: String, full: String, movedImages: Bool) -> String {
+      var words = HTMLPlainText.text(stored, layout: .words)
+      let placeholder = Array(EmbeddedImages.prefix.utf8)
+      guard movedImages, words.withUTF8({ ByteSearch.firstIndex(of: placeholder, in: $0) != nil }) else { return words }
+      return HTMLPlainText.text(full, layout: .words)
     }
   }
 
