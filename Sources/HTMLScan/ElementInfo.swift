@@ -48,6 +48,10 @@ struct ElementInfo {
     return longNames.first { $0.name == name }?.info ?? ElementInfo(id: 0, flags: [])
   }
 
+  /// The element called `name`, for callers without a tokenizer's key (which no name holding
+  /// U+0000 has: packed, `br` and `br\0` would be one).
+  static func named(_ name: String) -> ElementInfo { of(name, key: name.utf8.contains(0) ? nil : pack(name)) }
+
   private static func slot(_ key: UInt64) -> Int { Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 56) }
 
   private static func lookup(_ key: UInt64) -> ElementInfo {

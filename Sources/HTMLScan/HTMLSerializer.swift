@@ -11,11 +11,6 @@ struct HTMLSerializer {
     self.scripting = scripting
   }
 
-  static let voidElements: Set<String> = [
-    "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img", "input", "keygen", "link",
-    "meta", "param", "source", "track", "wbr",
-  ]
-
   /// Elements whose text is written as it is, not escaped; noscript too when scripting is on.
   static let rawTextElements: Set<String> = [
     "style", "script", "xmp", "iframe", "noembed", "noframes", "plaintext",
@@ -44,7 +39,7 @@ struct HTMLSerializer {
       switch nodes[child].kind {
       case .element(let element):
         writeStartTag(element)
-        if element.namespace == .html && Self.voidElements.contains(element.name) { continue }
+        if element.namespace == .html && HTMLElements.isVoid(element.name) { continue }
         let children = childList(of: child)
         if element.namespace == .html && ["pre", "textarea", "listing"].contains(element.name),
           let first = children.first, case .text(let text) = nodes[first].kind, text.utf8.first == 0x0A
@@ -58,7 +53,7 @@ struct HTMLSerializer {
         {
           out += text
         } else {
-          Self.escape(text, attribute: false, into: &out)
+          HTMLEscape.escape(text, [.angleBrackets, .noBreakSpace], into: &out)
         }
       case .comment(let data): out += "<!--\(data)-->"
       case .doctype(let doctype): out += "<!DOCTYPE \(doctype.name)>"
@@ -84,35 +79,9 @@ struct HTMLSerializer {
       out += " "
       out += attribute.name
       out += "=\""
-      Self.escape(attribute.value, attribute: true, into: &out)
+      HTMLEscape.escape(attribute.value, [.angleBrackets, .noBreakSpace, .doubleQuote], into: &out)
       out += "\""
     }
     out += ">"
-  }
-
-  /// `&`, no-break space, `<` and `>` as references; in attribute values `"` too.
-  static func escape(_ text: String, attribute: Bool, into out: inout String) {
-    guard text.unicodeScalars.contains(where: { needsEscape($0, attribute: attribute) }) else {
-      out += text
-      return
-    }
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "\u{A0}": out += "&nbsp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"" where attribute: out += "&quot;"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-  }
-
-  private static func needsEscape(_ scalar: Unicode.Scalar, attribute: Bool) -> Bool {
-    switch scalar {
-    case "&", "\u{A0}", "<", ">": true
-    case "\"": attribute
-    default: false
-    }
   }
 }

@@ -202,6 +202,10 @@ import Testing
       "<video poster=javascript:alert(1)></video><table background=\"javascript:alert(2)\"><tr><td>before after</td></tr></table>"
     ),
     Case("frameset", "before<frameset onload=alert(1)><frame src=\"javascript:alert(2)\"></frameset>after"),
+    // A void element: nothing it could enclose is dropped with it.
+    Case(
+      "frame on its own", "before<frame src=\"javascript:alert(1)\">after<p>more</p>",
+      kept: ["before", "after", "more"]),
     Case(
       "applet, noembed, noframes",
       "before<applet code=x></applet><noembed><img src=x onerror=alert(1)></noembed><noframes><script>alert(2)</script></noframes>after"

@@ -1,3 +1,5 @@
+import Wire
+
 /// A `multipart/form-data` body (RFC 7578), as transcription APIs take their uploads: text fields
 /// and a file part, each under `--boundary` with CRLF line ends; values go out as UTF-8 as they
 /// are, and a field may repeat (`timestamp_granularities[]`).
@@ -29,7 +31,9 @@ public struct MultipartForm: Sendable {
   /// The request's `Content-Type` and body.
   public func encoded() -> (contentType: String, body: [UInt8]) {
     var boundary = fixedBoundary ?? Self.randomBoundary()
-    while fixedBoundary == nil, parts.contains(where: { Self.contains($0.bytes, Array(boundary.utf8)) }) {
+    while fixedBoundary == nil,
+      parts.contains(where: { ByteSearch.firstIndex(of: Array(boundary.utf8), in: $0.bytes) != nil })
+    {
       boundary = Self.randomBoundary()
     }
     return ("multipart/form-data; boundary=\(boundary)", body(boundary: boundary))
@@ -73,16 +77,5 @@ public struct MultipartForm: Sendable {
     let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
     var generator = SystemRandomNumberGenerator()
     return "ail-" + String((0..<32).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] })
-  }
-
-  private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-    guard let first = needle.first, haystack.count >= needle.count else { return false }
-    var index = 0
-    let last = haystack.count - needle.count
-    while index <= last {
-      if haystack[index] == first, haystack[index..<index + needle.count].elementsEqual(needle) { return true }
-      index += 1
-    }
-    return false
   }
 }

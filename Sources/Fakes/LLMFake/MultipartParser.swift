@@ -1,3 +1,5 @@
+import Wire
+
 /// A small `multipart/form-data` reader (RFC 7578), independent of any client's writer so that a
 /// test sees what really went over the wire: parts split at `--boundary` lines, each part's
 /// headers up to the blank line, `Content-Disposition` parameters unquoted.
@@ -24,18 +26,19 @@ enum MultipartParser {
     let delimiter = Array("--\(boundary)".utf8)
     let crlf: [UInt8] = [0x0D, 0x0A]
     // The body starts with the first delimiter (a preamble before it is allowed and ignored).
-    guard var position = find(delimiter, in: body, from: 0) else { return nil }
+    guard var position = ByteSearch.firstIndex(of: delimiter, in: body, from: 0) else { return nil }
     var parts: [FakeFormPart] = []
     while true {
       position += delimiter.count
       // `--` after a delimiter closes the body.
       if body.count >= position + 2, body[position] == 0x2D, body[position + 1] == 0x2D { return parts }
       // Else the rest of the delimiter line (transport padding) and its CRLF.
-      guard let lineEnd = find(crlf, in: body, from: position) else { return nil }
+      guard let lineEnd = ByteSearch.firstIndex(of: crlf, in: body, from: position) else { return nil }
       let headersStart = lineEnd + 2
-      guard let headersEnd = find([0x0D, 0x0A, 0x0D, 0x0A], in: body, from: headersStart - 2) else { return nil }
+      guard let headersEnd = ByteSearch.firstIndex(of: [0x0D, 0x0A, 0x0D, 0x0A], in: body, from: headersStart - 2)
+      else { return nil }
       let contentStart = headersEnd + 4
-      guard let next = find(crlf + delimiter, in: body, from: contentStart) else { return nil }
+      guard let next = ByteSearch.firstIndex(of: crlf + delimiter, in: body, from: contentStart) else { return nil }
       let headerText = headersEnd > headersStart ? String(decoding: body[headersStart..<headersEnd], as: UTF8.self) : ""
       guard let part = part(headers: headerText, content: Array(body[contentStart..<max(contentStart, next)])) else {
         return nil
@@ -106,26 +109,6 @@ enum MultipartParser {
       if !name.isEmpty, result[name] == nil { result[name] = parameter }
     }
     return result
-  }
-
-  /// The index where `needle` starts in `haystack` at or after `start`.
-  static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-    guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
-    let first = needle[0]
-    var index = max(0, start)
-    let last = haystack.count - needle.count
-    while index <= last {
-      if haystack[index] == first {
-        var matched = true
-        for offset in 1..<needle.count where haystack[index + offset] != needle[offset] {
-          matched = false
-          break
-        }
-        if matched { return index }
-      }
-      index += 1
-    }
-    return nil
   }
 }
 

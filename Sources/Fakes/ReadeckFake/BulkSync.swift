@@ -1,4 +1,5 @@
 import FakeServer
+import Wire
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -105,7 +106,7 @@ enum BulkSync {
       var out: [UInt8] = []
       out.reserveCapacity(html.count)
       var copiedUpTo = 0
-      while let match = Bytes.firstIndex(of: base, in: html, from: copiedUpTo) {
+      while let match = ByteSearch.firstIndex(of: base, in: html, from: copiedUpTo) {
         var end = match + base.count
         while end < html.count, isNameByte(html[end]) { end += 1 }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: html[copiedUpTo..<match]))

@@ -1,4 +1,5 @@
 import FakeServer
+import HTMLScan
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -149,7 +150,7 @@ struct SampleGenerator {
   private mutating func article(title: String, id: String, images: [FakeImage], paragraphs: Int)
     -> (html: String, wordCount: Int, description: String)
   {
-    var html = "<section><h1>\(Self.escape(title))</h1>\n"
+    var html = "<section><h1>\(HTMLEscape.text(title))</h1>\n"
     html.reserveCapacity(700 * paragraphs + 200 * images.count)
     var wordCount = 0
     var description = ""
@@ -180,18 +181,5 @@ struct SampleGenerator {
     }
     html += "</section>\n"
     return (html, wordCount, description)
-  }
-
-  private static func escape(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      default: out.append(character)
-      }
-    }
-    return out
   }
 }

@@ -17,9 +17,6 @@ public enum ArticleCleaner {
     "script", "style", "iframe", "frame", "frameset", "object", "applet", "template", "noembed", "noframes", "embed",
     "base", "meta", "link", "portal", "fencedframe", "title", "head",
   ]
-  static let void: Set<String> = [
-    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr",
-  ]
   /// Attributes that hold a lazily loaded image, as `rk-extract-images` knows them.
   static let lazySource = ["data-src", "data-lazy-src", "data-original"]
   static let lazySrcset = ["data-srcset", "data-lazy-srcset"]
@@ -76,7 +73,7 @@ public enum ArticleCleaner {
       switch token {
       case .startTag(let tag):
         if var skip = skipping {
-          if tag.name == skip.name && !tag.selfClosing && !void.contains(tag.name) { skip.depth += 1 }
+          if tag.name == skip.name && !tag.selfClosing && !HTMLElements.isVoid(tag.name) { skip.depth += 1 }
           skipping = skip
           continue
         }
@@ -84,7 +81,7 @@ public enum ArticleCleaner {
         if !sawContent, leadingHeading == nil, textBetween(0, tag.range.lowerBound) { sawContent = true }
         if dropped.contains(tag.name) {
           copied = tag.range.upperBound
-          if !void.contains(tag.name) && !tag.selfClosing { skipping = (tag.name, 1) }
+          if !HTMLElements.isVoid(tag.name) && !tag.selfClosing { skipping = (tag.name, 1) }
           continue
         }
         if tag.name == "noscript" && tag.namespace == .html {

@@ -1,4 +1,5 @@
 import Foundation
+import HTMLScan
 public import OfflineStore
 
 /// One article as a complete HTML5 document that reads offline in any browser: charset, title,
@@ -90,32 +91,10 @@ extension StoredArticle {
   }
 }
 
-/// Escaping for text and double-quoted attribute values, in HTML and XHTML alike. Delimiters are
-/// looked for among Unicode scalars, as a browser reads them: a Prepend character before `<` or a
-/// combining mark after `"` joins it into one `Character`, and must not hide it.
+/// Escaping for text and double-quoted attribute values, in HTML and XHTML alike: ``HTMLEscape``'s,
+/// under the name the pages, the book and the highlights use.
 public enum Markup {
-  public static func text(_ value: String) -> String { escaped(value, quote: false) }
+  public static func text(_ value: String) -> String { HTMLEscape.text(value) }
 
-  public static func attribute(_ value: String) -> String { escaped(value, quote: true) }
-
-  private static func escaped(_ value: String, quote: Bool) -> String {
-    guard
-      value.utf8.contains(where: {
-        $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
-          || (quote && $0 == UInt8(ascii: "\""))
-      })
-    else { return value }
-    var out = ""
-    out.reserveCapacity(value.utf8.count + 16)
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"" where quote: out += "&quot;"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out
-  }
+  public static func attribute(_ value: String) -> String { HTMLEscape.attribute(value) }
 }

@@ -22,7 +22,6 @@ struct XHTMLWriter {
     "head", "title", "svg", "math", "form", "select", "textarea", "button", "video", "audio", "canvas", "map",
     "noscript", "portal", "datalist",
   ]
-  static let void: Set<String> = ["br", "hr", "img", "wbr"]
   /// Start tags that close an open paragraph.
   static let closesParagraph: Set<String> = [
     "address", "article", "aside", "blockquote", "div", "dl", "figcaption", "figure", "footer", "h1", "h2", "h3", "h4",
@@ -115,7 +114,7 @@ struct XHTMLWriter {
         default: break
         }
         output += "<" + tag.name + attributes(of: tag)
-        if Self.void.contains(tag.name) {
+        if HTMLElements.isVoid(tag.name) {
           output += "/>"
         } else {
           output += ">"
@@ -195,29 +194,20 @@ struct XHTMLWriter {
   }
 
   /// Text for XML: escaped, and without the characters XML 1.0 forbids.
-  static func text(_ value: String) -> String { escaped(value, quote: false) }
+  static func text(_ value: String) -> String { HTMLEscape.text(allowedInXML(value)) }
 
-  /// Delimiters are looked for among Unicode scalars, as an XML parser reads them: a combining
-  /// mark after `"` joins it into one `Character`, and must not hide it.
-  static func attribute(_ value: String) -> String { escaped(value, quote: true) }
+  static func attribute(_ value: String) -> String { HTMLEscape.attribute(allowedInXML(value)) }
 
-  private static func escaped(_ value: String, quote: Bool) -> String {
-    var out = ""
-    out.reserveCapacity(value.utf8.count)
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"" where quote: out += "&quot;"
-      case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
-      default:
-        if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) || (0x7F...0x9F).contains(scalar.value) {
-          continue
-        }
-        out.unicodeScalars.append(scalar)
-      }
+  /// `value` without the characters XML 1.0 forbids (and the C1 controls); tab, line feed and
+  /// carriage return stay.
+  private static func allowedInXML(_ value: String) -> String {
+    func forbidden(_ scalar: Unicode.Scalar) -> Bool {
+      (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r")
+        || (0x7F...0x9F).contains(scalar.value) || (0xFFFE...0xFFFF).contains(scalar.value)
     }
-    return out
+    guard value.unicodeScalars.contains(where: forbidden) else { return value }
+    var kept = String.UnicodeScalarView()
+    kept.append(contentsOf: value.unicodeScalars.lazy.filter { !forbidden($0) })
+    return String(kept)
   }
 }

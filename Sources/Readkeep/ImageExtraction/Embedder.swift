@@ -213,20 +213,9 @@ struct Edit {
     return Edit(range: range, replacement: Array("\"\(escape(value))\"".utf8))
   }
 
-  /// Quotes are looked for among Unicode scalars, as a browser reads them: a combining mark after
-  /// `"` joins it into one `Character`, and must not let it end the attribute.
+  /// `&` and the quote the value stands in (only those: the value goes back where a quote ends it).
   static func escape(_ value: String, quote: Unicode.Scalar = "\"") -> String {
-    var result = ""
-    result.reserveCapacity(value.utf8.count)
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "\"" where quote == "\"": result += "&quot;"
-      case "'" where quote == "'": result += "&#39;"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    HTMLEscape.escaped(value, quote == "'" ? .singleQuote : .doubleQuote)
   }
 
   /// The bytes of `name="value"` and the whitespace before it, found back from the value's range.

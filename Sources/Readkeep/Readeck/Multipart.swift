@@ -1,5 +1,6 @@
 import Foundation
 public import Localization
+import Wire
 
 /// One part of a multipart body: its headers (names lower-cased) and its bytes.
 public struct MultipartPart: Sendable, Equatable {
@@ -150,22 +151,7 @@ public struct MultipartReader {
   }
 
   private func find(_ needle: [UInt8], from start: Int) -> Int? {
-    guard buffer.count >= needle.count, start <= buffer.count - needle.count else { return nil }
-    let first = needle[0]
-    var index = start
-    let last = buffer.count - needle.count
-    while index <= last {
-      if buffer[index] == first {
-        var matched = true
-        for offset in 1..<needle.count where buffer[index + offset] != needle[offset] {
-          matched = false
-          break
-        }
-        if matched { return index }
-      }
-      index += 1
-    }
-    return nil
+    ByteSearch.firstIndex(of: needle, in: buffer, from: start)
   }
 
   private func parseHeaders(_ bytes: ArraySlice<UInt8>) throws -> [String: String] {
