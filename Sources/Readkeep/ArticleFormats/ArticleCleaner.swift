@@ -34,111 +34,14 @@ public enum ArticleCleaner {
   /// header shows it. `isRealImage` says whether a `src` value is an image worth showing (a
   /// stored image that is not a one-pixel placeholder, say).
   public static func clean(_ html: String, title: String? = nil, isRealImage: (String) -> Bool) -> String {
-    let source = Array(html.utf8)
-    var output: [UInt8] = []
-    output.reserveCapacity(source.count)
-    var copied = 0
-    var skipping: (name: String, depth: Int)?
-    var noscriptDepth = 0
-    var pictureDepth = 0
-    var lastImage: String?
-    var sawContent = false
-    var leadingHeading: (outputStart: Int, sourceStart: Int)?
-    var droppedHeading = false
-
-    func copy(upTo end: Int) {
-      if end > copied { output += source[copied..<end] }
-      copied = max(copied, end)
+    withoutActuallyEscaping(isRealImage) { isRealImage in
+      var pass = Pass(Array(html.utf8), title: title, isRealImage: isRealImage)
+      return pass.run()
     }
-    func textBetween(_ start: Int, _ end: Int) -> Bool {
-      HTMLPlainText.text(String(decoding: source[start..<end], as: UTF8.self), layout: .words).isEmpty == false
-    }
-
-    // A tag cut off by the end of the article is no tag to a browser reading the article alone,
-    // but in a page the markup after the article closes it, attributes and all. The bytes that
-    // close a tag in any of its states are read after the article, so that such a tag comes as
-    // a token and is left out like the browser alone leaves it out.
-    var tokenizer = HTMLTokenizer(source + Array("\"'>".utf8))
-    while let token = tokenizer.next() {
-      if case .startTag(let tag) = token, tag.range.upperBound > source.count {
-        if skipping == nil { copy(upTo: tag.range.lowerBound) }
-        copied = source.count
-        break
-      }
-      if case .endTag(_, let range) = token, range.upperBound > source.count {
-        if skipping == nil { copy(upTo: range.lowerBound) }
-        copied = source.count
-        break
-      }
-      switch token {
-      case .startTag(let tag):
-        if var skip = skipping {
-          if tag.name == skip.name && !tag.selfClosing && !HTMLElements.isVoid(tag.name) { skip.depth += 1 }
-          skipping = skip
-          continue
-        }
-        copy(upTo: tag.range.lowerBound)
-        if !sawContent, leadingHeading == nil, textBetween(0, tag.range.lowerBound) { sawContent = true }
-        if dropped.contains(tag.name) {
-          copied = tag.range.upperBound
-          if !HTMLElements.isVoid(tag.name) && !tag.selfClosing { skipping = (tag.name, 1) }
-          continue
-        }
-        if tag.name == "noscript" && tag.namespace == .html {
-          noscriptDepth += 1
-          copied = tag.range.upperBound
-          continue
-        }
-        if tag.name == "picture" && !tag.selfClosing { pictureDepth += 1 }
-        if tag.name == "h1", !sawContent, !droppedHeading, leadingHeading == nil, title != nil {
-          leadingHeading = (output.count, tag.range.lowerBound)
-        }
-        if tag.name == "img" || tag.name == "figure", leadingHeading == nil { sawContent = true }
-        let result = cleaned(
-          tag, source: source, inNoscript: noscriptDepth > 0, inPicture: pictureDepth > 0, lastImage: &lastImage,
-          isRealImage)
-        if let result { output += result }
-        copied = tag.range.upperBound
-      case .endTag(let name, let range):
-        if var skip = skipping {
-          if name == skip.name { skip.depth -= 1 }
-          skipping = skip.depth > 0 ? skip : nil
-          if skipping == nil { copied = range.upperBound }
-          continue
-        }
-        copy(upTo: range.lowerBound)
-        if dropped.contains(name) {
-          copied = range.upperBound
-          continue
-        }
-        if name == "picture" { pictureDepth = max(0, pictureDepth - 1) }
-        if name == "noscript" {
-          noscriptDepth = max(0, noscriptDepth - 1)
-          copied = range.upperBound
-          continue
-        }
-        if name == "h1", let heading = leadingHeading {
-          leadingHeading = nil
-          sawContent = true
-          let text = HTMLPlainText.text(
-            String(decoding: source[heading.sourceStart..<range.upperBound], as: UTF8.self), layout: .words)
-          if let title, text == HTMLPlainText.text(title, layout: .words) {
-            output.removeSubrange(heading.outputStart...)
-            copied = range.upperBound
-            droppedHeading = true
-            continue
-          }
-        }
-      default:
-        break
-      }
-    }
-    if skipping == nil { copy(upTo: source.count) }
-    return String(decoding: output, as: UTF8.self)
   }
 
   /// The tag as it goes into the page, nil to drop it.
-  private static func cleaned(
+  static func cleaned(
     _ tag: HTMLStartTag, source: [UInt8], inNoscript: Bool, inPicture: Bool, lastImage: inout String?,
     _ isRealImage: (String) -> Bool
   ) -> [UInt8]? {

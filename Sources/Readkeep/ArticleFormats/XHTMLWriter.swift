@@ -33,121 +33,9 @@ struct XHTMLWriter {
   ]
 
   func write(_ html: String) -> String {
-    var output = ""
-    output.reserveCapacity(html.utf8.count)
-    var open: [String] = []
-    var skipping: (name: String, depth: Int)?
-    // The <picture> being read: the image it shows is chosen from its sources and its <img>.
-    var picture: [String]?
-    var pictureAlt = ""
-
-    func close(to index: Int) {
-      while open.count > index { output += "</\(open.removeLast())>" }
-    }
-    func closeParagraph() {
-      // Only a paragraph the inline elements still open sit in, as the tree builder closes it.
-      if let index = open.lastIndex(of: "p"), open[(index + 1)...].allSatisfy(Self.phrasing.contains) {
-        close(to: index)
-      }
-    }
-    func closeSibling(_ names: Set<String>, within boundaries: Set<String>) {
-      for index in open.indices.reversed() {
-        if boundaries.contains(open[index]) { return }
-        if names.contains(open[index]) {
-          close(to: index)
-          return
-        }
-      }
-    }
-    func image(_ source: String, alt: String) {
-      if let src = imageSource(source) {
-        output += "<img src=\"\(Self.attribute(src))\" alt=\"\(Self.attribute(alt))\"/>"
-      } else if !alt.isEmpty {
-        output += Self.text("[\(alt)]")
-      }
-    }
-
-    for token in HTMLTokenizer(html, text: true) {
-      switch token {
-      case .startTag(let tag):
-        if var skip = skipping {
-          if tag.name == skip.name && !tag.selfClosing { skip.depth += 1 }
-          skipping = skip
-          continue
-        }
-        if Self.dropped.contains(tag.name) || tag.namespace != .html {
-          if !tag.selfClosing && tag.namespace == .html { skipping = (tag.name, 1) }
-          continue
-        }
-        if tag.name == "picture" {
-          picture = []
-          continue
-        }
-        if tag.name == "source" {
-          if picture != nil, let srcset = tag.attribute("srcset")?.value {
-            picture? += Srcset.parse(srcset).map(\.url)
-          }
-          continue
-        }
-        if tag.name == "img" {
-          let candidates =
-            [tag.attribute("src")?.value ?? ""] + Srcset.parse(tag.attribute("srcset")?.value ?? "").map(\.url)
-          let alt = tag.attribute("alt")?.value ?? ""
-          if picture != nil {
-            picture? += candidates
-            pictureAlt = alt
-          } else if let chosen = candidates.first(where: { imageSource($0) != nil }) {
-            image(chosen, alt: alt)
-          } else if !alt.isEmpty {
-            output += Self.text("[\(alt)]")
-          }
-          continue
-        }
-        guard Self.kept.contains(tag.name) else { continue }
-        if Self.closesParagraph.contains(tag.name) { closeParagraph() }
-        switch tag.name {
-        case "li": closeSibling(["li"], within: ["ul", "ol"])
-        case "dt", "dd": closeSibling(["dt", "dd"], within: ["dl"])
-        case "tr": closeSibling(["tr", "td", "th"], within: ["table", "thead", "tbody", "tfoot"])
-        case "td", "th": closeSibling(["td", "th"], within: ["tr", "table"])
-        case "thead", "tbody", "tfoot": closeSibling(["thead", "tbody", "tfoot", "tr", "td", "th"], within: ["table"])
-        default: break
-        }
-        output += "<" + tag.name + attributes(of: tag)
-        if HTMLElements.isVoid(tag.name) {
-          output += "/>"
-        } else {
-          output += ">"
-          open.append(tag.name)
-        }
-      case .endTag(let name, _):
-        if var skip = skipping {
-          if name == skip.name { skip.depth -= 1 }
-          skipping = skip.depth > 0 ? skip : nil
-          continue
-        }
-        if name == "picture", let candidates = picture {
-          picture = nil
-          if let chosen = Self.preferred(candidates.filter { imageSource($0) != nil }, imageSource) {
-            image(chosen, alt: pictureAlt)
-          } else if !pictureAlt.isEmpty {
-            output += Self.text("[\(pictureAlt)]")
-          }
-          continue
-        }
-        if name == "p", !open.contains("p") {
-          output += "<p></p>"  // as a browser reads a stray </p>
-          continue
-        }
-        if let index = open.lastIndex(of: name) { close(to: index) }
-      case .text(let text):
-        if skipping == nil { output += Self.text(text) }
-      case .comment, .doctype:
-        break
-      }
-    }
-    close(to: 0)
-    return output
+    var pass = Pass(imageSource: imageSource, capacity: html.utf8.count)
+    for token in HTMLTokenizer(html, text: true) { pass.take(token) }
+    return pass.finish()
   }
 
   /// Of a picture's candidates, the first the book can show without a fallback (not WebP or AVIF).
@@ -158,7 +46,7 @@ struct XHTMLWriter {
     } ?? candidates.first
   }
 
-  private func attributes(of tag: HTMLStartTag) -> String {
+  static func attributes(of tag: HTMLStartTag) -> String {
     var result = ""
     func add(_ name: String, _ value: String) { result += " \(name)=\"\(Self.attribute(value))\"" }
     if let lang = tag.attribute("lang")?.value, Self.isLanguageTag(lang) { add("lang", lang) }
