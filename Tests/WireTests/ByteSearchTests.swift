@@ -23,6 +23,27 @@ import Wire
     #expect(find("a", "") == nil)
   }
 
+  /// Against the plainest search, on every start of small texts of two letters, where
+  /// candidates and near misses are everywhere.
+  @Test func agreesWithAPlainSearch() {
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<2_000 {
+      let haystack = (0..<Int(generator.next(upperBound: 24 as UInt))).map { _ in generator.next(upperBound: 2 as UInt8)
+      }
+      let needle = (0..<Int(1 + generator.next(upperBound: 4 as UInt))).map { _ in
+        generator.next(upperBound: 2 as UInt8)
+      }
+      for start in -1...(haystack.count + 1) {
+        let plain = (max(0, start)..<max(max(0, start), haystack.count - needle.count + 1)).first {
+          Array(haystack[$0..<$0 + needle.count]) == needle
+        }
+        #expect(
+          ByteSearch.firstIndex(of: needle, in: haystack, from: start) == plain,
+          "\(needle) in \(haystack) from \(start)")
+      }
+    }
+  }
+
   @Test func readsBytesNotCharacters() {
     // A combining mark after the `"` makes one `Character` of both; the byte is still there.
     #expect(find("\"", "a\"\u{301}b") == 1)
