@@ -102,9 +102,9 @@ enum CanonicalBase64 {
       base = realloc(base, capacity)!.assumingMemoryBound(to: UInt8.self)
     }
 
-    /// The bytes; the memory goes with them.
+    /// The bytes; the memory goes with them, cut to their size (up to half of it was room to grow).
     consuming func data() -> Data {
-      let data = Data(bytesNoCopy: base, count: count, deallocator: .free)
+      let data = Data(bytesNoCopy: realloc(base, count)!, count: count, deallocator: .free)
       discard self
       return data
     }
