@@ -1,3 +1,4 @@
+import HTMLScan
 import Testing
 
 @testable import ArticleFormats
@@ -32,6 +33,18 @@ import Testing
     let html = ##"<p><a href="#f">b</rd-annotation><rd-annotation data-ad="r1">1</a> and</p>"##
     let (out, _) = HighlightMarkup.rewrite(html, notes: .inline)
     #expect(out == ##"<p><a href="#f">b<mark class="rd-highlight rd-yellow">1</a> and</p>"##)
+  }
+
+  /// Found by fuzz-text: a literal `<` or an unfinished `&amp` before a wrapper taken out must
+  /// not meet the text after it and become a tag or another character reference.
+  @Test func aWrapperTakenOutJoinsNoTextIntoMarkup() {
+    let html = "<p>a <<rd-annotation>onet</rd-annotation> &amp<rd-annotation>;b &not</rd-annotation>in;</p>"
+    let bare = HighlightPlacement.unwrapped(html)
+    #expect(bare == "<p>a <<!---->onet &amp<!---->;b &not<!---->in;</p>")
+    #expect(HighlightPlacement(html: html).highlighted.isEmpty, "nothing wrapped by id")
+    // Spaces aside: the words part at a comment where a browser runs them on.
+    let letters = { (html: String) in HTMLPlainText.text(html, layout: .words).filter { !$0.isWhitespace } }
+    #expect(letters(bare) == letters(html) && letters(bare) == "a<onet&;b¬in;".filter { !$0.isWhitespace })
   }
 
   @Test func htmlWithoutHighlightsIsLeftAsItIs() {

@@ -50,16 +50,36 @@ public enum HighlightMarkup {
           output += Array(open(color).utf8)
           if tag.selfClosing { output += Array(close.utf8) } else { opened.append(true) }
         }
+        keepApart(&output)
       case .endTag(let name, let range) where name == HighlightWrappers.element:
         output += source[copied..<range.lowerBound]
         copied = range.upperBound
         if opened.popLast() == true { output += Array(close.utf8) }
+        keepApart(&output)
       default:
         continue
       }
     }
     output += source[copied...]
     return (String(decoding: output, as: UTF8.self), notes)
+  }
+
+  /// A wrapper taken out without a replacement must not join the text around it into markup:
+  /// a literal `<` before it would open a tag with the letter after it, and `&amp` a longer
+  /// character reference. An empty comment keeps them apart and adds no text.
+  private static func keepApart(_ output: inout [UInt8]) {
+    guard let last = output.last else { return }
+    let isNameByte = { (byte: UInt8) in
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        || byte == UInt8(ascii: "#")
+    }
+    // The longest character reference is 32 bytes with its `&`.
+    let run = output.suffix(40).reversed().prefix(while: isNameByte).count
+    if last == UInt8(ascii: "<") || (run < min(40, output.count) && output[output.count - run - 1] == UInt8(ascii: "&"))
+    {
+      output += Array("<!---->".utf8)
+    }
   }
 
   public static func markTag(_ color: String) -> String { "<mark class=\"rd-highlight rd-\(color)\">" }
