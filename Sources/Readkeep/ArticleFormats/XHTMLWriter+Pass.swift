@@ -41,7 +41,8 @@ extension XHTMLWriter {
         return
       }
       if XHTMLWriter.dropped.contains(tag.name) || tag.namespace != .html {
-        if !tag.selfClosing && tag.namespace == .html { skipping = (tag.name, 1) }
+        // A void element (embed, frame) has no end tag to wait for.
+        if !tag.selfClosing && tag.namespace == .html && !HTMLElements.isVoid(tag.name) { skipping = (tag.name, 1) }
         return
       }
       switch tag.name {

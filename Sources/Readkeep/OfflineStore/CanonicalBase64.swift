@@ -22,11 +22,11 @@ enum CanonicalBase64 {
         output.append(a << 2 | b >> 4, b << 4 | c >> 2, c << 6 | d)
         input += 4
       }
-      // A last quad with padding, its pad bits zero.
-      if input + 4 <= count, text[input + 3] == equals {
-        let a = values[Int(text[input])]
-        let b = values[Int(text[input + 1])]
-        guard (a | b) & invalid == 0 else { return nil }
+      // A last quad with padding, its pad bits zero. Only when it starts with two symbols: an
+      // `=` three bytes on may lie past the run (`AAAA id=x`), which then ends before it.
+      let a = input + 4 <= count ? values[Int(text[input])] : invalid
+      let b = input + 4 <= count ? values[Int(text[input + 1])] : invalid
+      if (a | b) & invalid == 0, text[input + 3] == equals {
         if text[input + 2] == equals {
           guard b & 0x0f == 0 else { return nil }
           output.append(a << 2 | b >> 4)
