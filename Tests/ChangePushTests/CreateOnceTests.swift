@@ -24,7 +24,7 @@ import Testing
         calls.log.append("find since \(Int(since.timeIntervalSince1970))")
         return onServer
       },
-      markSent: { at in calls.log.append("mark \(Int(at.timeIntervalSince1970))") },
+      markSent: { at in calls.log.append(at.map { "mark \(Int($0.timeIntervalSince1970))" } ?? "unmark") },
       post: {
         calls.log.append("post")
         return try post()
@@ -71,13 +71,28 @@ import Testing
     #expect(calls.log == ["mark 1900000600", "post", "find since 1900000600"])
   }
 
-  @Test func aRefusalIsThrownWithoutLookingForACreateThatCannotHaveHappened() async throws {
+  @Test func aRefusalIsThrownWithoutLookingForACreateThatCannotHaveHappenedAndTheMarkGoes() async throws {
     let calls = Calls()
     await #expect(throws: ReadeckError.self) {
       try await run(
         sentAt: nil, onServer: "made",
         post: { throw ReadeckError.http(status: 400, message: "overlapping annotation") }, calls: calls)
     }
-    #expect(calls.log == ["mark 1900000600", "post"])
+    #expect(calls.log == ["mark 1900000600", "post", "unmark"])
+  }
+
+  @Test func aRefusedTokenTakesTheMarkBackButNoAnswerKeepsIt() async throws {
+    let refused = Calls()
+    await #expect(throws: ReadeckError.self) {
+      try await run(sentAt: nil, onServer: nil, post: { throw ReadeckError.tokenRejected(status: 401) }, calls: refused)
+    }
+    #expect(refused.log == ["mark 1900000600", "post", "unmark"])
+    let unreachable = Calls()
+    await #expect(throws: ReadeckError.self) {
+      try await run(
+        sentAt: nil, onServer: nil, post: { throw ReadeckError.unreachable(Wording(verbatim: "refused")) },
+        calls: unreachable)
+    }
+    #expect(unreachable.log == ["mark 1900000600", "post"], "no answer: the mark stays, as it costs only a look")
   }
 }

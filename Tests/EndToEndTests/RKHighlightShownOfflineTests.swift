@@ -82,5 +82,21 @@ extension RKHighlightOfflineTests {
     }
   }
 
+  /// A create the server refused was never made: it is not held as "sent without an answer",
+  /// so it can be changed at once, and the next push sends it again.
+  @Test func aCreateTheServerRefusedCanBeChangedWithoutAnotherPush() async throws {
+    try await withCachedArticle { db, fake in
+      #expect(try highlight(db, [Self.id, "Äpfel"]).status == 0)
+      fake.inject([.status(400)], on: .highlightChange)
+      let refused = try run("rk-push", ["--db", db, "--server", fake.baseURL], environment: environment)
+      #expect(refused.status == 75 && refused.records(kind: "push_failed").count == 1, "\(refused.stderr)")
+      let edited = try highlight(db, ["--edit", "local-hl-1", "--color", "red"])
+      #expect(edited.status == 0, "\(edited.stderr)")
+      let again = try run("rk-push", ["--db", db, "--server", fake.baseURL], environment: environment)
+      #expect(again.status == 0 && again.records(kind: "highlight").first?["adopted"] == nil, "\(again.stderr)")
+      #expect(fake.bookmark(id: Self.id)?.highlights.first { $0.text == "Äpfel" }?.color == "red")
+    }
+  }
+
   func page(_ db: String) throws -> String { try run("rk-cache", ["page", "--db", db, Self.id]).stdout }
 }

@@ -10,17 +10,24 @@ enum CreateOnce {
   /// - Parameters:
   ///   - sentAt: when an earlier push sent it; nil when it never went out.
   ///   - find: looks for it on the server, made at or after the given time (less any slack).
-  ///   - markSent: records the time it is sent at, before the POST.
+  ///   - markSent: records the time it is sent at, before the POST; nil takes the mark back
+  ///     after an answer that says the server made nothing (a refusal), so that the item is
+  ///     not held as "sent without an answer".
   ///   - post: sends it.
   static func create<Made>(
-    sentAt: Date?, now: Date, find: (Date) async throws -> Made?, markSent: (Date) throws -> Void,
+    sentAt: Date?, now: Date, find: (Date) async throws -> Made?, markSent: (Date?) throws -> Void,
     post: () async throws -> Made
   ) async throws -> (made: Made, adopted: Bool) {
     if let sentAt, let found = try await find(sentAt) { return (found, true) }
     try markSent(now)
     do {
       return (try await post(), false)
-    } catch let error as ReadeckError where mayHaveReached(error) {
+    } catch let error as ReadeckError {
+      guard mayHaveReached(error) else {
+        // The server answered, and not with a 5xx: it made nothing.
+        if error.status != nil { try markSent(nil) }
+        throw error
+      }
       guard let found = try await find(now) else { throw error }
       return (found, true)
     }

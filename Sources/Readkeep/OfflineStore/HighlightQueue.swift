@@ -161,11 +161,12 @@ extension OfflineStore {
   }
 
   /// Records that a create is about to be sent: from now on the server may hold it.
-  public func highlightSent(localID: String, at date: Date) throws {
+  /// nil: the server refused it, so it holds none, and the create may be changed again.
+  public func highlightSent(localID: String, at date: Date?) throws {
     try writing { db in
       try db.execute(
         sql: "UPDATE pending_highlight SET sent_at = ? WHERE n = ?",
-        arguments: [date.timeIntervalSince1970, Self.localNumber(localID)])
+        arguments: [date?.timeIntervalSince1970, Self.localNumber(localID)])
     }
   }
 

@@ -52,11 +52,12 @@ extension OfflineStore {
   }
 
   /// Records that the link is about to be sent: from now on the server may hold it.
-  public func linkSent(localID: String, at date: Date) throws {
+  /// nil: the server refused it, so it holds none.
+  public func linkSent(localID: String, at date: Date?) throws {
     try writing { db in
       try db.execute(
         sql: "UPDATE pending_link SET sent_at = ? WHERE n = ? AND bookmark_id IS NULL",
-        arguments: [date.timeIntervalSince1970, Self.number(localID)])
+        arguments: [date?.timeIntervalSince1970, Self.number(localID)])
     }
   }
 
