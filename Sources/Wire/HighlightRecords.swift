@@ -73,12 +73,16 @@ public struct HighlightSummary: WireRecord, Hashable {
   public var server: String
   public var count: Int
   public var complete: Bool
+  /// When the listing began: what the store knows of the server is as of then, however late
+  /// the records reach it.
+  public var listedAt: Date?
   public var unknownFields: JSONObject
 
-  public init(server: String, count: Int, complete: Bool, unknownFields: JSONObject = [:]) {
+  public init(server: String, count: Int, complete: Bool, listedAt: Date? = nil, unknownFields: JSONObject = [:]) {
     self.server = server
     self.count = count
     self.complete = complete
+    self.listedAt = listedAt
     self.unknownFields = unknownFields
   }
 
@@ -86,6 +90,7 @@ public struct HighlightSummary: WireRecord, Hashable {
     server = try members.string("server")
     count = try members.int("count")
     complete = try members.bool("complete")
+    listedAt = try members.optionalDate("listed_at")
     unknownFields = members.remaining()
   }
 
@@ -93,6 +98,7 @@ public struct HighlightSummary: WireRecord, Hashable {
     members.put("server", server)
     members.put("count", count)
     members.put("complete", complete)
+    members.put("listed_at", listedAt)
   }
 }
 

@@ -39,6 +39,9 @@ import Wire
       #expect(listed.status == 0, "\(listed.stderr)")
       #expect(listed.records(kind: "highlight").compactMap { $0["id"]?.stringValue } == ["hC1", "hA2", "hA1"])
       #expect(listed.records(kind: "highlight_summary").first?["complete"] == true)
+      let began = listed.records(kind: "highlight_summary").first?["listed_at"]?.stringValue.flatMap(
+        RFC3339.date(from:))
+      #expect(try abs(#require(began).timeIntervalSinceNow) < 120, "when the listing began")
       #expect(stored.status == 0 && stored.stderr.contains("highlights: 3 kept, 0 removed"), "\(stored.stderr)")
 
       let records = try run("rk-cache", ["highlights", "--db", db]).records(kind: "highlight")

@@ -136,6 +136,17 @@ import Wire
     #expect(try store.articleHighlights(id: "a1")?.isEmpty == true, "neither hidden nor restyled by the older listing")
   }
 
+  @Test func aListingBegunBeforeTheFetchHidesNothingTheArticleWraps() throws {
+    let (store, folder) = try makeStore()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try store.store(article("a1", title: "One", html: Self.wrapped))
+    // rk-fetch --highlights > file, then the fetch, then rk-cache store < file.
+    _ = try store.ingesting { try $0.keepHighlights([], listedAt: Date(timeIntervalSinceNow: -60)) }
+    #expect(try store.articleHighlights(id: "a1")?.hidden == [], "h1 may be newer than the listing")
+    _ = try store.ingesting { try $0.keepHighlights([]) }
+    #expect(try store.articleHighlights(id: "a1")?.hidden == ["h1"], "a listing of now does not hold it")
+  }
+
   @Test func droppingAQueuedDeleteGivesTheHighlightBack() throws {
     let (store, folder) = try makeStore()
     defer { try? FileManager.default.removeItem(atPath: folder) }

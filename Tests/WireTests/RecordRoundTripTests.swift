@@ -58,6 +58,10 @@ import Wire
       #"{"bookmark_id":"b1","color":"red","created":"2026-11-22T03:04:05Z","id":"h1","kind":"highlight","note":"n","site":"S","text":"T","title":"A","url":"https://h/a"}"#
     ),
     (HighlightSummary.self, #"{"complete":true,"count":3,"kind":"highlight_summary","server":"http://h"}"#),
+    (
+      HighlightSummary.self,
+      #"{"complete":true,"count":3,"kind":"highlight_summary","listed_at":"2026-12-07T08:00:00Z","server":"http://h"}"#
+    ),
     (Created.self, #"{"adopted":true,"id":"c3","kind":"created","local_id":"local-3","url":"https://h/a"}"#),
     (
       PushFailed.self,

@@ -91,7 +91,8 @@ extension RKCache {
                 try ingest.store(highlight)
                 highlights.insert(highlight.id)
               // Only a listing that saw every highlight can tell which are gone.
-              case .highlightsComplete: highlightsRemoved += try ingest.keepHighlights(highlights)
+              case .highlightsComplete(let listedAt):
+                highlightsRemoved += try ingest.keepHighlights(highlights, listedAt: listedAt)
               case .other, nil: break
               }
               if echo, let line = step.line { unechoed.append(line) }
@@ -141,7 +142,7 @@ extension RKCache {
         case deleted(String)
         case sync(Date)
         case highlight(HighlightRecord)
-        case highlightsComplete
+        case highlightsComplete(listedAt: Date?)
         case other
       }
       var record: Record?
@@ -163,7 +164,7 @@ extension RKCache {
           case Deleted.kind: .deleted(try line.decode(Deleted.self).id)
           case SyncSummary.kind: Self.syncTime(try line.decode(SyncSummary.self))
           case HighlightRecord.kind: .highlight(try line.decode(HighlightRecord.self))
-          case HighlightSummary.kind: try line.decode(HighlightSummary.self).complete ? .highlightsComplete : .other
+          case HighlightSummary.kind: Self.listing(try line.decode(HighlightSummary.self))
           default: .other
           }
         try send(Step(record: record, line: echo ? Array(line.bytes) : nil))
@@ -179,6 +180,11 @@ extension RKCache {
     /// A complete sync records its time; one cut short records nothing.
     private static func syncTime(_ summary: SyncSummary) -> Step.Record {
       summary.complete ? .sync(summary.endedAt) : .other
+    }
+
+    /// Only a complete listing tells which highlights are gone, as of when it began.
+    private static func listing(_ summary: HighlightSummary) -> Step.Record {
+      summary.complete ? .highlightsComplete(listedAt: summary.listedAt) : .other
     }
 
     /// Echoes with `write`; false once the reader has gone, after saying so. Other write errors (a

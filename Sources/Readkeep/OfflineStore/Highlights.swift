@@ -37,11 +37,12 @@ extension OfflineStore {
   }
 
   /// Removes every highlight whose id is not in `ids`; returns how many. Only a complete listing
-  /// comes here, so the store knows from then on what the server holds.
-  func keepHighlights(_ ids: Set<String>, _ db: Database) throws -> Int {
+  /// comes here, so the store knows from then on what the server held when it was `listedAt`
+  /// (now, when the listing does not say).
+  func keepHighlights(_ ids: Set<String>, listedAt: Date?, _ db: Database) throws -> Int {
     try db.execute(
       sql: "INSERT OR REPLACE INTO meta (key, value) VALUES ('highlights_listed', ?)",
-      arguments: [RFC3339.string(from: Date())])
+      arguments: [RFC3339.string(from: listedAt ?? Date())])
     var removed = 0
     for row in try Row.fetchAll(db, sql: "SELECT rowid, id FROM highlight")
     where !ids.contains(row["id"]) && !Self.isLocalHighlightID(row["id"]) {
@@ -120,7 +121,7 @@ extension Ingest {
 
   /// After a complete listing: the highlights not in it are gone. Returns how many were removed.
   @discardableResult
-  public func keepHighlights(_ ids: Set<String>) throws -> Int {
-    try inGroup { [store] db in try store.keepHighlights(ids, db) }
+  public func keepHighlights(_ ids: Set<String>, listedAt: Date? = nil) throws -> Int {
+    try inGroup { [store] db in try store.keepHighlights(ids, listedAt: listedAt, db) }
   }
 }

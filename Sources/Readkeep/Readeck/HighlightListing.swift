@@ -16,6 +16,7 @@ public struct HighlightListing: Sendable {
   public func run(emit: (any WireRecord) throws -> Void) async throws -> (HighlightSummary, ReadeckError?) {
     var count = 0
     var failure: ReadeckError?
+    let started = Date()
     do {
       var page = try await client.highlights(offset: 0, limit: 100)
       for _ in 0..<Self.maximumPages {
@@ -31,7 +32,7 @@ public struct HighlightListing: Sendable {
       if case .tokenRejected = error { throw error }
       failure = error
     }
-    let summary = HighlightSummary(server: client.server, count: count, complete: failure == nil)
+    let summary = HighlightSummary(server: client.server, count: count, complete: failure == nil, listedAt: started)
     try emit(summary)
     return (summary, failure)
   }
