@@ -3,7 +3,6 @@ import ReadeckFake
 import TestSupport
 import Testing
 import Wire
-import ZIPFoundation
 
 /// Highlights made on the server, as its article HTML carries them (rd-annotation wrappers, one
 /// highlight across a table's cells, one in a list item with non-ASCII letters and an entity,
@@ -71,11 +70,7 @@ import ZIPFoundation
       #expect(try run("rk-cache", ["epub", "--db", db, Self.id, "-o", book]).status == 0)
       let check = try run("/usr/bin/java", ["-jar", "/usr/bin/epubcheck", book])
       #expect(check.status == 0 && !check.stdout.contains("ERROR"), "epubcheck: \(check.stdout)\(check.stderr)")
-      let archive = try Archive(url: URL(fileURLWithPath: book), accessMode: .read)
-      let entry = try #require(archive["OEBPS/c1.xhtml"])
-      var data = Data()
-      _ = try archive.extract(entry) { data.append($0) }
-      let chapter = String(decoding: data, as: UTF8.self)
+      let chapter = try firstChapter(of: book)
       #expect(chapter.contains("<mark class=\"rd-highlight rd-yellow\">the marked words</mark>"))
       #expect(chapter.components(separatedBy: "<mark class=\"rd-highlight rd-red\">").count == 3)
       #expect(chapter.contains("<aside epub:type=\"footnote\" id=\"rd-note-1-1\">"))

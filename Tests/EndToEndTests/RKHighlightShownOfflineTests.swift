@@ -3,20 +3,11 @@ import ReadeckFake
 import TestSupport
 import Testing
 import Wire
-import ZIPFoundation
 
 /// A highlight shows where it is made: the store draws what it placed, edited and deleted into
 /// the article for text, page and book, before any sync and after the push, until the article
 /// comes back from the server with its wrappers.
 extension RKHighlightOfflineTests {
-  func chapter(of book: String) throws -> String {
-    let archive = try Archive(url: URL(fileURLWithPath: book), accessMode: .read)
-    let entry = try #require(archive["OEBPS/c1.xhtml"])
-    var data = Data()
-    _ = try archive.extract(entry) { data.append($0) }
-    return String(decoding: data, as: UTF8.self)
-  }
-
   @Test(.needsEpubcheck) func aHighlightMadeHereShowsInTextPageAndBookBeforeAnySync() async throws {
     try await withCachedArticle { db, _ in
       #expect(try highlight(db, [Self.id, "Zweiter Satz", "--color", "blue", "--note", "wichtig"]).status == 0)
@@ -38,7 +29,7 @@ extension RKHighlightOfflineTests {
       #expect(try run("rk-cache", ["epub", "--db", db, Self.id, "-o", book]).status == 0)
       let check = try run("/usr/bin/java", ["-jar", "/usr/bin/epubcheck", book])
       #expect(check.status == 0 && !check.stdout.contains("ERROR"), "epubcheck: \(check.stdout)\(check.stderr)")
-      let chapter = try chapter(of: book)
+      let chapter = try firstChapter(of: book)
       #expect(chapter.contains("<mark class=\"rd-highlight rd-blue\">Zweiter Satz</mark>"), "\(chapter)")
       #expect(chapter.contains("<aside epub:type=\"footnote\" id=\"rd-note-1-1\">") && chapter.contains("wichtig"))
     }
