@@ -105,7 +105,6 @@ extension HighlightPlacement {
         if at < from { pieces.append(add(.text(text(at..<from)), under: parent)) }
         let first = started.insert(highlight.id).inserted
         let attributes = HighlightWrappers.pieceAttributes(id: highlight.id, color: highlight.shown.color, first: first)
-          .map { HTMLNodeAttribute(name: $0.name, value: $0.value) }
         let wrapper = add(.element(HTMLElement(name: HighlightWrappers.element, attributes: attributes)), under: parent)
         let piece = add(.text(text(from..<to)), under: wrapper)
         document.nodes[wrapper].children = [piece]
@@ -127,9 +126,7 @@ extension HighlightPlacement {
         guard let note = highlight.shown.note, let wrapper = last[highlight.id],
           let parent = document.nodes[wrapper].parent
         else { continue }
-        let attributes = HighlightWrappers.noteAttributes(note).map {
-          HTMLNodeAttribute(name: $0.name, value: $0.value)
-        }
+        let attributes = HighlightWrappers.noteAttributes(note)
         document.nodes.append(
           HTMLNode(kind: .element(HTMLElement(name: HighlightWrappers.element, attributes: attributes)), parent: parent)
         )

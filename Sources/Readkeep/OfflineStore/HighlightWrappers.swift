@@ -1,4 +1,4 @@
-import HTMLScan
+public import HTMLScan
 import Wire
 
 /// Readeck's highlight wrappers, the one place that knows their format
@@ -20,7 +20,7 @@ public enum HighlightWrappers {
   }
 
   /// The attributes a reader looks at, for a tokenizer that keeps only those.
-  public static let attributes = [idAttribute, colorAttribute, noteAttribute, "title"]
+  private static let attributes = [idAttribute, colorAttribute, noteAttribute, "title"]
 
   /// What a start tag of ``element`` is, from its attributes.
   public static func wrapper(_ attribute: (String) -> String?) -> Wrapper {
@@ -30,13 +30,14 @@ public enum HighlightWrappers {
   }
 
   /// The attributes of a piece of highlight `id`, as the server writes them.
-  public static func pieceAttributes(id: String, color: String, first: Bool) -> [(name: String, value: String)] {
-    (first ? [("id", "annotation-\(id)")] : []) + [(idAttribute, id), (colorAttribute, color)]
+  public static func pieceAttributes(id: String, color: String, first: Bool) -> [HTMLNodeAttribute] {
+    (first ? [HTMLNodeAttribute(name: "id", value: "annotation-\(id)")] : [])
+      + [HTMLNodeAttribute(name: idAttribute, value: id), HTMLNodeAttribute(name: colorAttribute, value: color)]
   }
 
   /// The attributes of the note marker after a highlight.
-  public static func noteAttributes(_ note: String) -> [(name: String, value: String)] {
-    [(noteAttribute, ""), ("title", note)]
+  public static func noteAttributes(_ note: String) -> [HTMLNodeAttribute] {
+    [HTMLNodeAttribute(name: noteAttribute, value: ""), HTMLNodeAttribute(name: "title", value: note)]
   }
 
   /// What a reader sees of a highlight: its colour and note.
